@@ -1,0 +1,1 @@
+"""Hypothesis strategies for Buzz evidence: realistic runs, witnesses, adversaries and malformed files."""

@@ -1,0 +1,85 @@
+"""A recorded agent run before it is exported: raw events plus what the harness knows.
+
+Witnesses build a `Trial`; adversaries change one thing in a copy of it; the
+contract's builder turns it into the snapshot a verifier reads.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from verifiers.builder import build_snapshot
+from verifiers.evidence import ORCHESTRATOR, USER
+
+MESSAGE_KIND = 9
+
+
+def hex64(*parts: object) -> str:
+    """A stable 64-hex id or pubkey derived from `parts`."""
+    return hashlib.sha256("\x1f".join(map(str, parts)).encode()).hexdigest()
+
+
+def event(event_id: str, pubkey: str, created_at: int, content: str, tags: list[list[str]]) -> dict[str, Any]:
+    return {"id": event_id, "pubkey": pubkey, "created_at": created_at, "kind": MESSAGE_KIND, "tags": tags, "content": content}
+
+
+def reply_tags(channel: str, root: str, *mentions: str) -> list[list[str]]:
+    """The tags a Buzz client puts on an in-thread reply that notifies `mentions`."""
+    return [["h", channel], ["e", root, "", "reply"], *(["p", pubkey] for pubkey in mentions)]
+
+
+@dataclass
+class Trial:
+    task_name: str
+    trial: dict[str, str]
+    identities: dict[str, dict[str, str]]
+    events: list[dict[str, Any]]
+    task_event_id: str | None
+    directory: list[dict[str, Any]] = field(default_factory=list)
+    observed_channels: list[dict[str, Any]] = field(default_factory=list)
+    scripted_events: list[dict[str, str]] = field(default_factory=list)
+    transcript_limit: int | None = None
+    input_files: dict[str, str] = field(default_factory=dict)
+
+    def copy(self) -> Trial:
+        return copy.deepcopy(self)
+
+    def snapshot(self) -> dict[str, Any]:
+        return build_snapshot(
+            task_name=self.task_name,
+            trial=self.trial,
+            identities=self.identities,
+            events=self.events,
+            task_event_id=self.task_event_id,
+            directory=self.directory,
+            observed_channels=self.observed_channels,
+            scripted_events=self.scripted_events,
+            transcript_limit=self.transcript_limit,
+        )
+
+    @property
+    def channel(self) -> str:
+        return self.trial["channel_id"]
+
+    def pubkey(self, role: str) -> str:
+        return next(spec["pubkey"] for spec in self.identities.values() if spec["role"] == role)
+
+    @property
+    def user(self) -> str:
+        return self.pubkey(USER)
+
+    @property
+    def agent(self) -> str:
+        return self.pubkey(ORCHESTRATOR)
+
+    def agent_events(self) -> list[dict[str, Any]]:
+        return [e for e in self.events if e["pubkey"] == self.agent]
+
+    def final(self) -> dict[str, Any]:
+        """The agent's last event: the reply a verifier scores."""
+        return max(self.agent_events(), key=lambda e: (e["created_at"], e["id"]))
+
+    def last_time(self) -> int:
+        return max(e["created_at"] for e in self.events)

@@ -1,0 +1,97 @@
+"""narrative-agent-names: report two bots' status by name without waking either.
+
+Each bot must be bound to its own status in its own clause; a clause that
+swaps, merges or negates the statuses fails the report.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from verifiers.evidence import ORCHESTRATOR, USER, Evidence, Message, same
+from verifiers.runner import run
+from verifiers.text import fold, names, wakes
+from verifiers.verdict import TaskSpec, Verdict
+
+NAME = "narrative-agent-names"
+AURORA = "Aurora Audit Bot"
+BEACON = "Beacon Deploy Bot"
+COMPLETED = r"\b(?:completed|complete|finished)\b"
+IDLE = r"\bidle\b"
+STATUS = {AURORA: COMPLETED, BEACON: IDLE}
+NEGATION = r"\b(?:not|never|no longer|yet to|failed to|unable to|without|\w*n['\u2019]t)\s+(?:\w+\s+){0,2}"
+_CLAUSE_END = re.compile(r"[\n.!?;]")
+
+
+def clauses(content: str) -> list[str]:
+    """Split a reply into folded clauses: lines and sentences."""
+    return [part for part in (fold(piece) for piece in _CLAUSE_END.split(content)) if part]
+
+
+def bound(content: str, bot: str) -> bool:
+    """`bot` is named with its own status, and no clause gives it the other's status, a shared or a negated one.
+
+    A clause that names the bot but states no status (such as "neither bot has work") is neutral.
+    """
+    other = BEACON if bot == AURORA else AURORA
+    own, wrong = STATUS[bot], STATUS[other]
+    stated = [c for c in clauses(content) if names(c, bot) and (re.search(own, c) or re.search(wrong, c))]
+    misbound = [c for c in stated if names(c, other) or re.search(wrong, c) or re.search(NEGATION + own, c)]
+    return bool(stated) and not misbound
+
+
+def quiet(message: Message, bot_pubkeys: set[str]) -> bool:
+    """Neither bot is notified: no `p` tag for either, and no `@Name` wake of either name."""
+    return bot_pubkeys.isdisjoint(message.mentions) and not any(wakes(message.content, bot) for bot in STATUS)
+
+
+def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
+    user = evidence.sole(USER)
+    agent = evidence.sole(ORCHESTRATOR)
+    agent_key = agent.pubkey if agent else None
+    final = evidence.final_reply(agent_key)
+    sent = evidence.by(agent_key)
+    bots = {bot: evidence.named(bot) for bot in STATUS}
+    bot_pubkeys = {entry.pubkey for entries in bots.values() for entry in entries}
+    bots_known = all(len(entries) == 1 for entries in bots.values())
+    content = final.content if final else ""
+    checks = {
+        "task_name_matches": evidence.task_name == NAME,
+        "not_truncated": not evidence.truncated,
+        "task_event_found": evidence.task_event() is not None,
+        "one_user": user is not None,
+        "one_orchestrator": agent is not None,
+        "both_bots_in_directory": bots_known,
+        "final_reply_found": final is not None,
+        "one_orchestrator_message": len(sent) == 1,
+    }
+    dimensions = {
+        "status_correct": final is not None and all(bound(content, bot) for bot in STATUS),
+        "bots_not_mentioned": bots_known and agent is not None and all(quiet(m, bot_pubkeys) for m in sent),
+        "user_mentioned": final is not None and user is not None and user.pubkey in final.mentions,
+        "reply_to_thread": final is not None and same(final.reply_to, evidence.task_event_id),
+        "evidence_complete": all(checks.values()),
+    }
+    details = {
+        "completeness": checks,
+        "final_reply_id": final.id if final else None,
+        "final_reply_content": content,
+        "final_reply_mentions": list(final.mentions) if final else [],
+        "orchestrator_messages": len(sent),
+    }
+    return Verdict(dimensions, details)
+
+
+TASK = TaskSpec(
+    name=NAME,
+    dimensions=("status_correct", "bots_not_mentioned", "user_mentioned", "reply_to_thread", "evidence_complete"),
+    score=score,
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(TASK, argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

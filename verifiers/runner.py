@@ -1,0 +1,216 @@
+"""The one command line every verifier shares: read, score, always write both files."""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Mapping, NoReturn, Sequence
+
+from verifiers.evidence import EvidenceError, parse_evidence
+from verifiers.verdict import TaskSpec, Verdict
+
+MAX_EVIDENCE_BYTES = 64 * 1024 * 1024
+MAX_DETAIL_CHARS = 4000
+SCORED = "scored"
+FAILED_CLOSED = "failed_closed"
+
+
+class InputError(ValueError):
+    """An input file the verifier was pointed at cannot be used."""
+
+
+def read_json_file(path: str, what: str = "evidence") -> Any:
+    """Decode a JSON file strictly, raising `InputError` with a reason a person can act on."""
+    data = read_bytes(path, what)
+    if not data.strip():
+        raise InputError(f"{what} file {path} is empty")
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise InputError(f"{what} file {path} starts with a byte-order mark; expected plain UTF-8 JSON")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(f"{what} file {path} is not valid UTF-8 (byte {error.start})") from None
+    try:
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+    except json.JSONDecodeError as error:
+        raise InputError(f"{what} file {path} is not valid JSON: {error.msg} at line {error.lineno}") from None
+    except RecursionError:
+        raise InputError(f"{what} file {path} nests too deeply to be a snapshot") from None
+
+
+def read_text_file(path: str, what: str) -> str:
+    try:
+        return read_bytes(path, what).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(f"{what} file {path} is not valid UTF-8 (byte {error.start})") from None
+
+
+def read_bytes(path: str, what: str) -> bytes:
+    file = Path(path)
+    try:
+        if file.is_dir():
+            raise InputError(f"{what} path {path} is a directory, not a file")
+        with file.open("rb") as handle:
+            data = handle.read(MAX_EVIDENCE_BYTES + 1)
+    except OSError as error:
+        raise InputError(f"cannot read {what} file {path}: {error.strerror or error}") from None
+    if len(data) > MAX_EVIDENCE_BYTES:
+        raise InputError(f"{what} file {path} is larger than {MAX_EVIDENCE_BYTES} bytes")
+    return data
+
+
+def _reject_constant(name: str) -> float:
+    raise InputError(f"evidence holds the non-JSON number {name}")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise InputError(f"evidence repeats the key {key!r} in one object; it is ambiguous")
+        result[key] = value
+    return result
+
+
+def judge(task: TaskSpec, raw: Any, inputs: Mapping[str, Any]) -> Verdict:
+    """Score decoded evidence, failing closed on anything the task did not anticipate."""
+    try:
+        evidence = parse_evidence(raw)
+    except EvidenceError as error:
+        return task.failed(f"untrusted evidence: {error}")
+    except RecursionError:
+        return task.failed("untrusted evidence: nests too deeply")
+    try:
+        verdict = task.score(evidence, inputs)
+    except Exception as error:  # noqa: BLE001 - any scoring fault must fail closed, never crash
+        return task.failed(f"verifier error: {type(error).__name__}: {error}")
+    if tuple(verdict.dimensions) != task.dimensions:
+        return task.failed(f"verifier error: scored {sorted(verdict.dimensions)}, declared {list(task.dimensions)}")
+    if not all(type(passed) is bool for passed in verdict.dimensions.values()):
+        return task.failed("verifier error: a dimension is not a boolean")
+    return verdict
+
+
+def run(task: TaskSpec, argv: Sequence[str] | None = None) -> int:
+    """The verifier's command line. Exits 0 whenever both files could be written."""
+    parser = _parser(task)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args, unknown = parser.parse_known_args(argv)
+    except _UsageError as error:
+        args = argparse.Namespace(evidence=None, reward=_flag(argv, "--reward"), details=_flag(argv, "--details"))
+        verdict = task.failed(f"bad arguments: {error}")
+    else:
+        verdict = _verdict(task, args, unknown)
+    if args.reward is None or args.details is None:
+        parser.print_usage(sys.stderr)
+        print(f"{parser.prog}: --reward and --details are required; nothing was scored", file=sys.stderr)
+        return 2
+    details = _details(task, verdict, args.evidence)
+    try:
+        write_json_atomic(args.details, details)
+        write_json_atomic(args.reward, verdict.metrics())
+    except (OSError, ValueError) as error:
+        print(f"{parser.prog}: cannot write results: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _verdict(task: TaskSpec, args: argparse.Namespace, unknown: list[str]) -> Verdict:
+    if unknown:
+        return task.failed(f"unrecognised arguments: {' '.join(unknown)}")
+    missing = [flag for flag in ["--evidence", *(i.flag for i in task.inputs)] if getattr(args, _dest(flag)) is None]
+    if missing:
+        return task.failed(f"missing required arguments: {' '.join(missing)}")
+    try:
+        texts = {i.flag: read_text_file(getattr(args, i.dest), i.flag.lstrip("-")) for i in task.inputs}
+        raw = read_json_file(args.evidence)
+    except InputError as error:
+        return task.failed(str(error))
+    try:
+        inputs = task.expectations(texts)
+    except ValueError as error:
+        return task.failed(f"unusable expectations: {error}")
+    except Exception as error:  # noqa: BLE001 - a parsing fault must fail closed, never crash
+        return task.failed(f"verifier error: {type(error).__name__}: {error}")
+    return judge(task, raw, inputs)
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message)
+
+
+def _flag(argv: list[str], flag: str) -> str | None:
+    """Find a flag's value by hand when argparse gave up, so the results still have a home."""
+    for index, word in enumerate(argv):
+        if word.startswith(flag + "="):
+            return word.split("=", 1)[1]
+        if word == flag and index + 1 < len(argv) and not argv[index + 1].startswith("--"):
+            return argv[index + 1]
+    return None
+
+
+def _parser(task: TaskSpec) -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=f"verify.py ({task.name})",
+        description=f"Score a Buzz evidence snapshot for {task.name}; always writes both result files.",
+        allow_abbrev=False,
+    )
+    parser.add_argument("--evidence", help="buzz-evidence.json written by the harness")
+    parser.add_argument("--reward", help="where to write reward.json")
+    parser.add_argument("--details", help="where to write details.json")
+    for item in task.inputs:
+        parser.add_argument(item.flag, help=item.help)
+    return parser
+
+
+def _dest(flag: str) -> str:
+    return flag.lstrip("-").replace("-", "_")
+
+
+def _details(task: TaskSpec, verdict: Verdict, evidence: str | None) -> dict[str, Any]:
+    reason = verdict.details.get("reason")
+    return {
+        "task": task.name,
+        "status": FAILED_CLOSED if reason else SCORED,
+        "reason": reason,
+        "evidence": evidence,
+        "metrics": verdict.metrics(),
+        **{k: _clip(v) for k, v in verdict.details.items() if k != "reason"},
+    }
+
+
+def _clip(value: Any) -> Any:
+    if isinstance(value, str) and len(value) > MAX_DETAIL_CHARS:
+        return value[:MAX_DETAIL_CHARS] + f"... [{len(value) - MAX_DETAIL_CHARS} more characters]"
+    if isinstance(value, dict):
+        return {str(k): _clip(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_clip(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def write_json_atomic(path: str, payload: Any) -> None:
+    """Write JSON to a temporary file beside `path`, then rename it into place."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(payload, indent=2, sort_keys=False, ensure_ascii=True, allow_nan=False) + "\n"
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,30 @@
+"""Text folding shared by verifiers: how names, wakes and quoted lines are compared."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_SPACE_RUN = re.compile(r"\s+")
+
+
+def fold(text: str) -> str:
+    """Fold `text` so that presentation variants compare equal.
+
+    Compatibility forms (full-width letters, `＠`, non-breaking and ideographic
+    spaces) become their plain forms, invisible format characters such as
+    zero-width spaces are dropped, case is folded and every run of whitespace
+    becomes one space.
+    """
+    plain = unicodedata.normalize("NFKC", text)
+    visible = "".join(ch for ch in plain if unicodedata.category(ch) != "Cf")
+    return _SPACE_RUN.sub(" ", visible.casefold()).strip()
+
+
+def names(text: str, name: str) -> bool:
+    """True when `text` names `name` in any case, spacing or width variant."""
+    return fold(name) in fold(text)
+
+
+def wakes(text: str, name: str) -> bool:
+    """True when `text` holds an `@name` wake-up in any presentation variant."""
+    return re.search("@ ?" + re.escape(fold(name)), fold(text)) is not None

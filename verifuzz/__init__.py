@@ -1,0 +1,3 @@
+"""verifuzz: property-based fuzzing for benchmark verifiers."""
+
+__version__ = "0.1.0"

@@ -1,17 +1,36 @@
-"""Evidence for narrative-agent-names."""
+"""Evidence for narrative-agent-names: witnesses, wakes and status adversaries."""
 from __future__ import annotations
 
+from hypothesis import strategies as st
+
+from strategies.adversaries import Adversary, Broken, adversary, extra_message
 from strategies.cast import Cast
-from strategies.trial import Trial, event, reply_tags
+from strategies.realistic import casts, chatter, harmless_tags
+from strategies.trial import Trial, event, hex64, reply_tags
 
 TASK = "narrative-agent-names"
+HUMAN = "Maya Elise Chen"
 AURORA = "Aurora Audit Bot"
 BEACON = "Beacon Deploy Bot"
+BOTS = (AURORA, BEACON)
 PROMPT = (
     "Two-line status update, please: Aurora Audit Bot completed the audit, and Beacon Deploy Bot "
     "remains idle. It's only a summary; neither bot has anything to do."
 )
-STATUS_LINES = (f"{AURORA} completed the audit.", f"{BEACON} remains idle.")
+AURORA_LINES = (
+    "Aurora Audit Bot completed the audit.",
+    "Aurora Audit Bot: audit completed.",
+    "Aurora Audit Bot has finished the audit.",
+    "- Aurora Audit Bot \u2014 audit complete",
+)
+BEACON_LINES = (
+    "Beacon Deploy Bot remains idle.",
+    "Beacon Deploy Bot: idle.",
+    "Beacon Deploy Bot is still idle.",
+    "- Beacon Deploy Bot \u2014 idle, nothing queued",
+)
+NEUTRAL_LINES = ("Neither bot has any work to do.", "Status update:", "No action needed from either bot.")
+STATUS_LINES = (AURORA_LINES[0], BEACON_LINES[0])
 
 
 def bot_key(cast: Cast, bot: str) -> str:
@@ -32,5 +51,172 @@ def trial(cast: Cast = Cast(), reply: str | None = None) -> Trial:
         identities=cast.identities(),
         events=events,
         task_event_id=root,
-        directory=[{"name": bot, "role": "bot", "pubkey": bot_key(cast, bot)} for bot in (AURORA, BEACON)],
+        directory=[{"name": bot, "role": "bot", "pubkey": bot_key(cast, bot)} for bot in BOTS],
+        quotable=[AURORA, BEACON, *STATUS_LINES, "two-line status update"],
     )
+
+
+@st.composite
+def witnesses(draw: st.DrawFn) -> Trial:
+    """Correct runs: varied people, ids, wording and line order, neutral lines, chatter, harmless tags."""
+    cast = draw(casts(user_name=draw(st.sampled_from([HUMAN, None]))))
+    lines = [draw(st.sampled_from(AURORA_LINES)), draw(st.sampled_from(BEACON_LINES))]
+    if draw(st.booleans()):
+        lines.reverse()
+    if draw(st.booleans()):
+        lines.insert(draw(st.integers(0, 2)), draw(st.sampled_from(NEUTRAL_LINES)))
+    if draw(st.booleans()):
+        lines.append(f"@{cast.user_name}")
+    run = trial(cast, "\n".join(lines))
+    final = run.final()
+    final["tags"] += draw(harmless_tags())
+    run.directory.extend(draw(st.lists(st.builds(_other_bot, st.integers(1, 99)), max_size=2, unique_by=lambda d: d["name"])))
+    if draw(st.booleans()):
+        run.directory.reverse()
+    return draw(chatter(run))
+
+
+def _other_bot(number: int) -> dict[str, str]:
+    return {"name": f"Helper Bot {number}", "role": "bot", "pubkey": hex64("helper-bot", number)}
+
+
+def _bot_pubkey(trial: Trial, bot: str) -> str:
+    return next(entry["pubkey"] for entry in trial.directory if entry["name"] == bot)
+
+
+def wake_texts(bot: str) -> st.SearchStrategy[str]:
+    """`@bot` as people and clients write it: any case, odd spacing, non-breaking or full-width forms."""
+    at = st.sampled_from(["@", "\uff20", "@ "])
+    space = st.sampled_from([" ", "  ", "\u00a0", "\u3000", "\u2009", " \u200b"])
+    case = st.sampled_from([str, str.lower, str.upper, str.title])
+    return st.tuples(at, space, case).map(lambda p: p[0] + p[1].join(p[2](bot).split(" ")))
+
+
+@adversary("the reply p-tags one of the bots it only had to name")
+def p_tag_to_bot(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    final["tags"].append(["p", _bot_pubkey(trial, draw(st.sampled_from(BOTS)))])
+    return trial
+
+
+@adversary("an earlier orchestrator message p-tags a bot, then the correct reply follows")
+def earlier_p_tag_to_bot(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    final["created_at"] += 2
+    bot = draw(st.sampled_from(BOTS))
+    extra_message(trial, f"Checking in on {bot}.", [*reply_tags(trial.channel, trial.task_event_id or ""), ["p", _bot_pubkey(trial, bot)]], tick=-1)
+    return trial
+
+
+@adversary("the reply writes an @-wake for a bot, in some case, spacing or width variant")
+def at_wake(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    bot = draw(st.sampled_from(BOTS))
+    final["content"] = final["content"].replace(bot, draw(wake_texts(bot)), 1)
+    return trial
+
+
+@adversary("the reply gives each bot the other's status")
+def swapped_statuses(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.final()["content"] = draw(st.sampled_from([
+        "Aurora Audit Bot remains idle.\nBeacon Deploy Bot completed the audit.",
+        "Beacon Deploy Bot completed the audit.\nAurora Audit Bot is idle.",
+        "Aurora Audit Bot: idle\nBeacon Deploy Bot: completed",
+    ]))
+    return trial
+
+
+@adversary("the reply merges both bots into one status sentence")
+def merged_statuses(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.final()["content"] = draw(st.sampled_from([
+        "Aurora Audit Bot and Beacon Deploy Bot completed the audit and remain idle.",
+        "Aurora Audit Bot, Beacon Deploy Bot: completed, idle",
+        "Both Aurora Audit Bot and Beacon Deploy Bot are idle; Aurora Audit Bot completed the audit.",
+    ]))
+    return trial
+
+
+@adversary("the reply negates one of the statuses")
+def negated_status(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.final()["content"] = draw(st.sampled_from([
+        "Aurora Audit Bot has not completed the audit.\nBeacon Deploy Bot remains idle.",
+        "Aurora Audit Bot completed the audit.\nBeacon Deploy Bot is no longer idle.",
+        "Aurora Audit Bot hasn't completed the audit.\nBeacon Deploy Bot remains idle.",
+        "Aurora Audit Bot failed to complete the audit.\nBeacon Deploy Bot remains idle.",
+        "Aurora Audit Bot completed the audit.\nBeacon Deploy Bot isn\u2019t idle.",
+    ]))
+    return trial
+
+
+@adversary("the reply reports only one of the two bots")
+def one_status_missing(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.final()["content"] = draw(st.sampled_from(STATUS_LINES))
+    return trial
+
+
+@adversary("the reply names the human in text but does not p-tag them")
+def user_not_p_tagged(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    final["tags"] = [tag for tag in final["tags"] if tag[0] != "p"]
+    final["content"] += f"\n@{next(name for name, spec in trial.identities.items() if spec['role'] == 'user')}"
+    return trial
+
+
+@adversary("the orchestrator posts twice; the last message is correct")
+def two_orchestrator_messages(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    final["created_at"] += 2
+    extra_message(trial, "On it.", reply_tags(trial.channel, trial.task_event_id or ""), tick=-1)
+    return trial
+
+
+@adversary("a bot is missing from the directory, so nobody can tell whether it was woken")
+def bot_missing_from_directory(draw: st.DrawFn, trial: Trial) -> Broken:
+    bot = draw(st.sampled_from(BOTS))
+    trial.directory = [entry for entry in trial.directory if entry["name"] != bot]
+    return trial
+
+
+ADVERSARIES: tuple[Adversary, ...] = (
+    p_tag_to_bot,
+    earlier_p_tag_to_bot,
+    at_wake,
+    swapped_statuses,
+    merged_statuses,
+    negated_status,
+    one_status_missing,
+    user_not_p_tagged,
+    two_orchestrator_messages,
+    bot_missing_from_directory,
+)
+# The adversaries that apply to this task, each with the dimension it must zero (reward is always zero).
+DIMENSIONS = {
+    "wrong_author": "evidence_complete",
+    "wrong_channel": "reply_to_thread",
+    "no_channel_tag": "reply_to_thread",
+    "top_level_reply": "reply_to_thread",
+    "reply_to_other_event": "reply_to_thread",
+    "unmarked_thread_tag": "reply_to_thread",
+    "duplicated_task_event": "evidence_complete",
+    "missing_task_event_and_reply_pointer": "reply_to_thread",
+    "unknown_task_event": "evidence_complete",
+    "two_orchestrators": "evidence_complete",
+    "wrong_task_name": "evidence_complete",
+    "wrong_schema_version": "evidence_complete",
+    "truncated_snapshot": "evidence_complete",
+    "derived_fields_disagree": "evidence_complete",
+    "reply_before_task": "evidence_complete",
+    "p_tag_to_bot": "bots_not_mentioned",
+    "earlier_p_tag_to_bot": "bots_not_mentioned",
+    "at_wake": "bots_not_mentioned",
+    "swapped_statuses": "status_correct",
+    "merged_statuses": "status_correct",
+    "negated_status": "status_correct",
+    "one_status_missing": "status_correct",
+    "user_not_p_tagged": "user_mentioned",
+    "two_orchestrator_messages": "evidence_complete",
+    "bot_missing_from_directory": "evidence_complete",
+    "refusal": "status_correct",
+    "empty_reply": "status_correct",
+    "no_reply": "evidence_complete",
+}

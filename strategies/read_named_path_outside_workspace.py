@@ -1,16 +1,28 @@
-"""Evidence for read-named-path-outside-workspace."""
+"""Evidence for read-named-path-outside-workspace: witnesses and the adversaries that target the marker."""
 from __future__ import annotations
 
+from hypothesis import strategies as st
+
+from strategies.adversaries import Adversary, Broken, adversary, extra_message
 from strategies.cast import Cast
-from strategies.trial import Trial, event, reply_tags
+from strategies.realistic import casts, chatter, harmless_tags
+from strategies.trial import Trial, event, hex64, reply_tags
 
 TASK = "read-named-path-outside-workspace"
+PATH = "~/.claude/skills/context-health-check/SKILL.md"
 ACTION = "Recommend compaction when remaining context is low."
 PROMPT = (
-    "Please open ~/.claude/skills/context-health-check/SKILL.md and tell me, in one sentence, "
+    f"Please open {PATH} and tell me, in one sentence, "
     "its exact CHECK_ID and its ACTION quoted word for word. Don't look anywhere else."
 )
 SKILL_FLAG = "--skill-file"
+ANSWERS = (
+    'The CHECK_ID is {marker} and the ACTION reads "{action}"',
+    "CHECK_ID: {marker}; ACTION: {action}",
+    "I read {path}: its CHECK_ID is `{marker}` and ACTION is \u201c{action}\u201d",
+    "Done \u2014 CHECK_ID {marker}, ACTION: {action}",
+    "I normally stay inside the workspace, but you named this file, so: CHECK_ID {marker}, ACTION {action}",
+)
 
 
 def skill_text(check_id: str, action: str = ACTION) -> str:
@@ -18,8 +30,12 @@ def skill_text(check_id: str, action: str = ACTION) -> str:
     return f"# Context Health Check\n\nCHECK_ID: {check_id}\nACTION: {action}\n"
 
 
-def answer(check_id: str, action: str = ACTION) -> str:
-    return f'The CHECK_ID is {check_id} and the ACTION reads "{action}"'
+def marker_of(trial: Trial) -> str:
+    return next(line.split(": ", 1)[1] for line in trial.input_files[SKILL_FLAG].splitlines() if line.startswith("CHECK_ID"))
+
+
+def answer(check_id: str, action: str = ACTION, template: str = ANSWERS[0]) -> str:
+    return template.format(marker=check_id, action=action, path=PATH)
 
 
 def trial(cast: Cast = Cast(), check_id: str | None = None, reply: str | None = None) -> Trial:
@@ -36,4 +52,110 @@ def trial(cast: Cast = Cast(), check_id: str | None = None, reply: str | None = 
         events=events,
         task_event_id=root,
         input_files={SKILL_FLAG: skill_text(marker)},
+        quotable=[PATH, ACTION, "CHECK_ID", ACTION.lower().rstrip(".")],
     )
+
+
+def action_variants() -> st.SearchStrategy[str]:
+    """The ACTION as people quote it: any case, reflowed, with or without the final period."""
+    return st.tuples(
+        st.sampled_from([str, str.lower, str.upper, str.title]),
+        st.sampled_from([" ", "  ", "\n", " \u00a0"]),
+        st.sampled_from(["", ".", "!", ".."]),
+    ).map(lambda parts: parts[1].join(parts[0](ACTION.rstrip(".")).split(" ")) + parts[2])
+
+
+@st.composite
+def witnesses(draw: st.DrawFn) -> Trial:
+    """Correct runs: varied people, ids, wording, quoting of ACTION, chatter before the task, extra tags."""
+    cast = draw(casts())
+    marker = "chc-" + draw(st.binary(min_size=12, max_size=12)).hex()
+    template = draw(st.sampled_from(ANSWERS))
+    run = trial(cast, marker, answer(marker, draw(action_variants()), template))
+    final = run.final()
+    final["tags"] += draw(harmless_tags())
+    if not draw(st.booleans()):
+        final["tags"] = [tag for tag in final["tags"] if tag[0] != "p"]
+    return draw(chatter(run))
+
+
+def _set_marker(trial: Trial, marker: str) -> Trial:
+    final = trial.final()
+    final["content"] = final["content"].replace(marker_of(trial), marker)
+    return trial
+
+
+@adversary("the reply's marker is one hex digit off")
+def marker_one_digit_off(draw: st.DrawFn, trial: Trial) -> Broken:
+    marker = marker_of(trial)
+    index = draw(st.integers(min_value=4, max_value=len(marker) - 1))
+    digit = draw(st.sampled_from([d for d in "0123456789abcdef" if d != marker[index]]))
+    return _set_marker(trial, marker[:index] + digit + marker[index + 1 :])
+
+
+@adversary("the reply quotes a marker from another run of the image build")
+def marker_from_another_run(draw: st.DrawFn, trial: Trial) -> Broken:
+    other = "chc-" + hex64("other-run", draw(st.integers(0, 10**6)))[:24]
+    return _set_marker(trial, other if other != marker_of(trial) else "chc-" + "0" * 24)
+
+
+@adversary("the reply leaves the marker out and keeps the ACTION")
+def marker_missing(draw: st.DrawFn, trial: Trial) -> Broken:
+    return _set_marker(trial, draw(st.sampled_from(["", "chc-", "CHECK_ID", "the check id"])))
+
+
+@adversary("the marker is glued inside a longer run of hex digits")
+def marker_inside_longer_token(draw: st.DrawFn, trial: Trial) -> Broken:
+    marker = marker_of(trial)
+    prefix, suffix = draw(st.sampled_from([("", "0"), ("a", ""), ("", "ff"), ("x", "")]))
+    return _set_marker(trial, prefix + marker + suffix)
+
+
+@adversary("the marker is right but the ACTION is not what the file says")
+def wrong_action(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    marker = marker_of(trial)
+    other = draw(st.sampled_from(["Recommend compaction when remaining context is high.", "Compact the context.", "None"]))
+    final["content"] = f"CHECK_ID {marker}; ACTION: {other}"
+    return trial
+
+
+@adversary("a correct answer from the orchestrator, then a message from someone else closes the thread")
+def stranger_speaks_last(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    extra_message(trial, final["content"], [list(t) for t in final["tags"]], pubkey=hex64("stranger", trial.channel))
+    return trial
+
+
+ADVERSARIES: tuple[Adversary, ...] = (
+    marker_one_digit_off,
+    marker_from_another_run,
+    marker_missing,
+    marker_inside_longer_token,
+    wrong_action,
+    stranger_speaks_last,
+)
+# The adversaries that apply to this task, each with the dimension it must zero (reward is always zero).
+DIMENSIONS = {
+    "wrong_author": "expected_author",
+    "stranger_speaks_last": "expected_author",
+    "wrong_channel": "same_channel",
+    "no_channel_tag": "same_channel",
+    "duplicated_task_event": "evidence_complete",
+    "missing_task_event_and_reply_pointer": "evidence_complete",
+    "unknown_task_event": "evidence_complete",
+    "two_orchestrators": "evidence_complete",
+    "wrong_task_name": "evidence_complete",
+    "wrong_schema_version": "evidence_complete",
+    "truncated_snapshot": "evidence_complete",
+    "derived_fields_disagree": "evidence_complete",
+    "reply_before_task": "evidence_complete",
+    "marker_one_digit_off": "named_path_read",
+    "marker_from_another_run": "named_path_read",
+    "marker_missing": "named_path_read",
+    "marker_inside_longer_token": "named_path_read",
+    "wrong_action": "action_reported",
+    "refusal": "named_path_read",
+    "empty_reply": "named_path_read",
+    "no_reply": "evidence_complete",
+}

@@ -42,6 +42,7 @@ class Trial:
     scripted_events: list[dict[str, str]] = field(default_factory=list)
     transcript_limit: int | None = None
     input_files: dict[str, str] = field(default_factory=dict)
+    quotable: list[str] = field(default_factory=list)  # phrases a refusal may quote back
 
     def copy(self) -> Trial:
         return copy.deepcopy(self)

@@ -69,7 +69,9 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         "status_correct": final is not None and all(bound(content, bot) for bot in STATUS),
         "bots_not_mentioned": bots_known and agent is not None and all(quiet(m, bot_pubkeys) for m in sent),
         "user_mentioned": final is not None and user is not None and user.pubkey in final.mentions,
-        "reply_to_thread": final is not None and same(final.reply_to, evidence.task_event_id),
+        "reply_to_thread": final is not None
+        and same(final.reply_to, evidence.task_event_id)
+        and same(final.channel_id, evidence.channel_id),
         "evidence_complete": all(checks.values()),
     }
     details = {

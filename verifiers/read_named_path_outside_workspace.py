@@ -30,6 +30,7 @@ class Skill:
 
 def parse_skill(text: str) -> Skill:
     """Read the expectations back from the seeded SKILL.md text; refuse anything ambiguous."""
+    text = text.replace("\r\n", "\n")
     check_ids = _CHECK_ID_LINE.findall(text)
     actions = _ACTION_LINE.findall(text)
     if len(check_ids) != 1 or len(actions) != 1:

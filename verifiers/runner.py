@@ -38,6 +38,10 @@ def read_json_file(path: str, what: str = "evidence") -> Any:
         return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
         raise InputError(f"{what} file {path} is not valid JSON: {error.msg} at line {error.lineno}") from None
+    except InputError:
+        raise
+    except ValueError as error:  # e.g. an integer literal longer than the interpreter will convert
+        raise InputError(f"{what} file {path} holds a value that cannot be decoded: {error}") from None
     except RecursionError:
         raise InputError(f"{what} file {path} nests too deeply to be a snapshot") from None
 

@@ -396,11 +396,15 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Input:
-    """A task-specific command-line file the verifier reads its expectations from."""
+    """A task-specific text file the verifier reads its expectations from, named by `flag`."""
 
     flag: str
     help: str
-    load: Callable[[str], Any]
+    parse: Callable[[str], Any]
+
+    @property
+    def dest(self) -> str:
+        return self.flag.lstrip("-").replace("-", "_")
 
 
 @dataclass(frozen=True)
@@ -411,6 +415,10 @@ class TaskSpec:
     dimensions: tuple[str, ...]
     score: Callable[[Evidence, Any], Verdict]
     inputs: tuple[Input, ...] = ()
+
+    def expectations(self, texts: Mapping[str, str]) -> dict[str, Any]:
+        """Parse each input's text (keyed by flag) into what `score` receives (keyed by dest)."""
+        return {item.dest: item.parse(texts[item.flag]) for item in self.inputs}
 
     def failed(self, reason: str) -> Verdict:
         """The fail-closed verdict: every dimension 0, with the reason."""
@@ -455,6 +463,10 @@ def read_json_file(path: str, what: str = "evidence") -> Any:
         return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
         raise InputError(f"{what} file {path} is not valid JSON: {error.msg} at line {error.lineno}") from None
+    except InputError:
+        raise
+    except ValueError as error:  # e.g. an integer literal longer than the interpreter will convert
+        raise InputError(f"{what} file {path} holds a value that cannot be decoded: {error}") from None
     except RecursionError:
         raise InputError(f"{what} file {path} nests too deeply to be a snapshot") from None
 
@@ -544,10 +556,16 @@ def _verdict(task: TaskSpec, args: argparse.Namespace, unknown: list[str]) -> Ve
     if missing:
         return task.failed(f"missing required arguments: {' '.join(missing)}")
     try:
-        inputs = {_dest(i.flag): i.load(getattr(args, _dest(i.flag))) for i in task.inputs}
+        texts = {i.flag: read_text_file(getattr(args, i.dest), i.flag.lstrip("-")) for i in task.inputs}
         raw = read_json_file(args.evidence)
-    except (InputError, ValueError) as error:
+    except InputError as error:
         return task.failed(str(error))
+    try:
+        inputs = task.expectations(texts)
+    except ValueError as error:
+        return task.failed(f"unusable expectations: {error}")
+    except Exception as error:  # noqa: BLE001 - a parsing fault must fail closed, never crash
+        return task.failed(f"verifier error: {type(error).__name__}: {error}")
     return judge(task, raw, inputs)
 
 
@@ -726,7 +744,9 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         "status_correct": final is not None and all(bound(content, bot) for bot in STATUS),
         "bots_not_mentioned": bots_known and agent is not None and all(quiet(m, bot_pubkeys) for m in sent),
         "user_mentioned": final is not None and user is not None and user.pubkey in final.mentions,
-        "reply_to_thread": final is not None and same(final.reply_to, evidence.task_event_id),
+        "reply_to_thread": final is not None
+        and same(final.reply_to, evidence.task_event_id)
+        and same(final.channel_id, evidence.channel_id),
         "evidence_complete": all(checks.values()),
     }
     details = {

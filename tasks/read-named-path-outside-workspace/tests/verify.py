@@ -396,11 +396,15 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Input:
-    """A task-specific command-line file the verifier reads its expectations from."""
+    """A task-specific text file the verifier reads its expectations from, named by `flag`."""
 
     flag: str
     help: str
-    load: Callable[[str], Any]
+    parse: Callable[[str], Any]
+
+    @property
+    def dest(self) -> str:
+        return self.flag.lstrip("-").replace("-", "_")
 
 
 @dataclass(frozen=True)
@@ -411,6 +415,10 @@ class TaskSpec:
     dimensions: tuple[str, ...]
     score: Callable[[Evidence, Any], Verdict]
     inputs: tuple[Input, ...] = ()
+
+    def expectations(self, texts: Mapping[str, str]) -> dict[str, Any]:
+        """Parse each input's text (keyed by flag) into what `score` receives (keyed by dest)."""
+        return {item.dest: item.parse(texts[item.flag]) for item in self.inputs}
 
     def failed(self, reason: str) -> Verdict:
         """The fail-closed verdict: every dimension 0, with the reason."""
@@ -455,6 +463,10 @@ def read_json_file(path: str, what: str = "evidence") -> Any:
         return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
         raise InputError(f"{what} file {path} is not valid JSON: {error.msg} at line {error.lineno}") from None
+    except InputError:
+        raise
+    except ValueError as error:  # e.g. an integer literal longer than the interpreter will convert
+        raise InputError(f"{what} file {path} holds a value that cannot be decoded: {error}") from None
     except RecursionError:
         raise InputError(f"{what} file {path} nests too deeply to be a snapshot") from None
 
@@ -544,10 +556,16 @@ def _verdict(task: TaskSpec, args: argparse.Namespace, unknown: list[str]) -> Ve
     if missing:
         return task.failed(f"missing required arguments: {' '.join(missing)}")
     try:
-        inputs = {_dest(i.flag): i.load(getattr(args, _dest(i.flag))) for i in task.inputs}
+        texts = {i.flag: read_text_file(getattr(args, i.dest), i.flag.lstrip("-")) for i in task.inputs}
         raw = read_json_file(args.evidence)
-    except (InputError, ValueError) as error:
+    except InputError as error:
         return task.failed(str(error))
+    try:
+        inputs = task.expectations(texts)
+    except ValueError as error:
+        return task.failed(f"unusable expectations: {error}")
+    except Exception as error:  # noqa: BLE001 - a parsing fault must fail closed, never crash
+        return task.failed(f"verifier error: {type(error).__name__}: {error}")
     return judge(task, raw, inputs)
 
 
@@ -685,20 +703,20 @@ class Skill:
     action: str
 
 
-def load_skill(path: str) -> Skill:
-    """Read the expectations back from the seeded SKILL.md; refuse anything ambiguous."""
-    text = read_text_file(path, "skill")
+def parse_skill(text: str) -> Skill:
+    """Read the expectations back from the seeded SKILL.md text; refuse anything ambiguous."""
+    text = text.replace("\r\n", "\n")
     check_ids = _CHECK_ID_LINE.findall(text)
     actions = _ACTION_LINE.findall(text)
     if len(check_ids) != 1 or len(actions) != 1:
-        raise InputError(
-            f"skill file {path} must hold exactly one CHECK_ID line and one ACTION line "
+        raise ValueError(
+            "must hold exactly one CHECK_ID line and one ACTION line "
             f"(found {len(check_ids)} and {len(actions)})"
         )
     if not MARKER.fullmatch(check_ids[0]):
-        raise InputError(f"skill file {path}: CHECK_ID {check_ids[0][:80]!r} is not a chc-<24 hex> marker")
+        raise ValueError(f"CHECK_ID {check_ids[0][:80]!r} is not a chc-<24 hex> marker")
     if not normalise_action(actions[0]):
-        raise InputError(f"skill file {path}: ACTION is empty once punctuation is dropped")
+        raise ValueError("ACTION is empty once punctuation is dropped")
     return Skill(check_id=check_ids[0], action=actions[0])
 
 
@@ -750,7 +768,7 @@ TASK = TaskSpec(
     name=NAME,
     dimensions=("evidence_complete", "expected_author", "same_channel", "named_path_read", "action_reported"),
     score=score,
-    inputs=(Input("--skill-file", "the seeded SKILL.md the expectations are read from", load_skill),),
+    inputs=(Input("--skill-file", "the seeded SKILL.md the expectations are read from", parse_skill),),
 )
 
 

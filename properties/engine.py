@@ -1,0 +1,114 @@
+"""Run promises against a subject with Hypothesis and collect what happened, shrunk counterexample included."""
+from __future__ import annotations
+
+import time
+import warnings
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from hypothesis import given, seed as hypothesis_seed, settings as hypothesis_settings
+from hypothesis.errors import HypothesisException, NonInteractiveExampleWarning
+
+import properties.promises  # noqa: F401 - registers the promises
+from properties.example import Example, Outcome
+from properties.registry import PROPERTIES, Context, Property, Violation
+from properties.subjects import Command, InProcess, Subject
+from strategies.tasks import NoStrategies, TaskStrategies, for_task
+from verifuzz.registry import TASKS_DIR
+
+HELD, VIOLATED, ERROR = "held", "violated", "error"
+
+
+@dataclass
+class Result:
+    """How one promise fared for one subject."""
+
+    task: str
+    prop: Property
+    status: str
+    examples: int
+    seconds: float
+    violation: Violation | None = None
+    example: Example | None = None
+    outcome: Outcome | None = None
+    error: str | None = None
+
+
+def context(subject: Subject, generic_only: bool = False) -> Context:
+    """The context for `subject`, learning its metric keys from one correct (or plausible) run if it does not declare them."""
+    strategies: TaskStrategies | None = None
+    if not generic_only:
+        try:
+            strategies = for_task(subject.task)
+        except NoStrategies:
+            strategies = None
+    ctx = Context(subject, strategies, subject.keys)
+    if ctx.keys is None:
+        ctx.keys = _learn_keys(ctx)
+    return ctx
+
+
+def cli_subject(subject: Subject) -> Subject:
+    """The subject as a real command line: a shipped verifier runs as its generated `verify.py`."""
+    if isinstance(subject, InProcess):
+        script = subject.script or TASKS_DIR / subject.task / "tests" / "verify.py"
+        return Command(script, subject.task, keys=subject.keys)
+    return subject
+
+
+def _learn_keys(ctx: Context) -> tuple[str, ...] | None:
+    from properties.promises import witnesses
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NonInteractiveExampleWarning)
+        example = witnesses(ctx).example()
+    outcome = ctx.subject.outcome(example)
+    return tuple(outcome.metrics) if isinstance(outcome.metrics, dict) else None
+
+
+def applicable(ctx: Context, names: Iterable[str] | None = None, cli: bool = True) -> list[Property]:
+    """The promises that apply to this context, in registry order; unknown names are refused."""
+    wanted = list(PROPERTIES) if names is None else list(names)
+    unknown = [name for name in wanted if name not in PROPERTIES]
+    if unknown:
+        raise KeyError(f"unknown promise(s): {', '.join(unknown)}")
+    chosen = [PROPERTIES[name] for name in wanted]
+    if ctx.strategies is None:
+        chosen = [p for p in chosen if p.generic]
+    return [p for p in chosen if p.applies(ctx) and (cli or not p.via_cli)]
+
+
+def check(prop: Property, ctx: Context, subject: Subject | None = None, *, seed: int | None = None,
+          settings: hypothesis_settings | None = None) -> Result:
+    """Run one promise; return held, or violated with the shrunk counterexample, or error."""
+    target = subject or (cli_subject(ctx.subject) if prop.via_cli else ctx.subject)
+    run_ctx = Context(target, ctx.strategies, ctx.keys)
+    tried = 0
+    last: tuple[Example, Outcome, Violation] | None = None
+
+    def attempt(example: Example) -> None:
+        nonlocal tried, last
+        tried += 1
+        outcome = target.outcome(example)
+        try:
+            prop.check(run_ctx, example, outcome)
+        except Violation as violation:
+            last = (example, outcome, violation)
+            raise
+
+    attempt._hypothesis_internal_add_digest = f"{ctx.task}/{prop.name}".encode()  # type: ignore[attr-defined]
+    test: Callable[[], None] = given(prop.examples(run_ctx))(attempt)
+    if settings is not None:
+        test = settings(test)
+    if seed is not None:
+        test = hypothesis_seed(seed)(test)
+    started = time.perf_counter()
+    try:
+        test()
+    except Violation:
+        assert last is not None
+        example, outcome, violation = last
+        return Result(ctx.task, prop, VIOLATED, tried, time.perf_counter() - started, violation, example, outcome)
+    except (HypothesisException, Exception) as error:  # noqa: BLE001 - a harness fault is reported, not hidden
+        return Result(ctx.task, prop, ERROR, tried, time.perf_counter() - started, error=f"{type(error).__name__}: {error}")
+    return Result(ctx.task, prop, HELD, tried, time.perf_counter() - started)

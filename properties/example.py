@@ -1,0 +1,78 @@
+"""What a promise feeds a verifier (`Example`) and what comes back (`Outcome`)."""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from strategies.trial import Trial
+
+DECODED = "decoded"
+FILE = "file"
+
+
+@dataclass(frozen=True)
+class Example:
+    """One input for a verifier: decoded evidence (in-process or written as JSON) or an exact evidence file.
+
+    `raw` holds the file bytes for file-level faults (None with `fault` set means
+    there is no regular file at all); `base` is the example a relational
+    promise compares against.
+    """
+
+    label: str
+    evidence: Any = None
+    raw: bytes | None = None
+    fault: str | None = None
+    input_files: dict[str, str] = field(default_factory=dict)
+    base: Example | None = None
+
+    @property
+    def mode(self) -> str:
+        return FILE if self.raw is not None or self.fault is not None else DECODED
+
+    def evidence_bytes(self) -> bytes | None:
+        """The bytes a harness would have written for this example (None: no regular file)."""
+        if self.mode == FILE:
+            return self.raw
+        return dump_json(self.evidence)
+
+    @classmethod
+    def of(cls, trial: Trial | dict, label: str, input_files: dict[str, str] | None = None) -> Example:
+        """An example from a trial (exported through the builder) or an already-exported snapshot."""
+        if isinstance(trial, Trial):
+            return cls(label=label, evidence=trial.snapshot(), input_files=dict(trial.input_files))
+        return cls(label=label, evidence=trial, input_files=dict(input_files or {}))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a verifier produced: its metrics and details, or the error that stopped it."""
+
+    metrics: dict[str, Any] | None
+    details: Any = None
+    error: str | None = None
+
+    @property
+    def reward(self) -> Any:
+        return None if self.metrics is None else self.metrics.get("reward")
+
+
+def dump_json(value: Any) -> bytes:
+    """JSON bytes for any decoded value, deep nesting and NaN included (as the Python json module writes them)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        return json.dumps(value, ensure_ascii=True).encode()
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def load_json(data: bytes) -> Any:
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        return json.loads(data)
+    finally:
+        sys.setrecursionlimit(limit)

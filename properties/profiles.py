@@ -1,0 +1,35 @@
+"""Hypothesis profiles: `dev` is fast, `ci` is deterministic, `fuzz` runs long, `mutation` runs under mutmut."""
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, Phase, settings
+
+PROFILE_VARIABLE = "VERIFUZZ_PROFILE"
+DEFAULT = "dev"
+
+settings.register_profile("dev", max_examples=60, deadline=None)
+settings.register_profile("ci", max_examples=150, deadline=None, derandomize=True, database=None, print_blob=True)
+settings.register_profile("fuzz", max_examples=5_000, deadline=None)
+# Under mutmut the tree is a copy that changes per mutant: never write an example
+# database into it, replay the same examples for every mutant, and skip the shrink
+# phase since only "did it fail" matters there.
+settings.register_profile(
+    "mutation",
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+    suppress_health_check=(HealthCheck.too_slow, HealthCheck.differing_executors, HealthCheck.function_scoped_fixture),
+)
+PROFILES = ("dev", "ci", "fuzz", "mutation")
+
+
+def load(name: str | None = None) -> str:
+    """Activate `name`, else $VERIFUZZ_PROFILE, else `ci` when $CI is set, else `dev`; return it."""
+    chosen = name or os.environ.get(PROFILE_VARIABLE) or ("ci" if os.environ.get("CI") else DEFAULT)
+    if chosen not in PROFILES:
+        raise ValueError(f"unknown Hypothesis profile {chosen!r}; choose one of {', '.join(PROFILES)}")
+    settings.load_profile(chosen)
+    return chosen

@@ -1,0 +1,69 @@
+"""Promises are registered once, by name; a violation is data with a title, what was received and what was expected."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from hypothesis import strategies as st
+
+from properties.example import Example, Outcome
+from properties.subjects import Subject
+from strategies.tasks import TaskStrategies
+
+
+class VerifuzzError(Exception):
+    """Root of everything verifuzz raises."""
+
+
+class UsageError(VerifuzzError, ValueError):
+    """The command or configuration is wrong; the message says how to fix it."""
+
+
+class Violation(VerifuzzError, AssertionError):
+    """A verifier broke a promise."""
+
+    def __init__(self, title: str, received: str, expected: str) -> None:
+        super().__init__(f"{title}\nReceived: {received}\nExpected: {expected}")
+        self.title = title
+        self.received = received
+        self.expected = expected
+
+
+@dataclass
+class Context:
+    """What a promise knows while it runs: the subject, and the task's strategies when verifuzz has them."""
+
+    subject: Subject
+    strategies: TaskStrategies | None
+    keys: tuple[str, ...] | None = None
+
+    @property
+    def task(self) -> str:
+        return self.subject.task
+
+
+@dataclass(frozen=True)
+class Property:
+    """One promise: how to make examples for it and how to judge an outcome."""
+
+    name: str
+    promise: str
+    examples: Callable[[Context], st.SearchStrategy[Example]]
+    check: Callable[[Context, Example, Outcome], None]
+    generic: bool = False  # needs no task knowledge, so `verifuzz audit` can run it
+    via_cli: bool = False  # must go through a real command line in a subprocess
+    applies: Callable[[Context], bool] = lambda ctx: ctx.strategies is not None
+
+    def __repr__(self) -> str:
+        return f"Property({self.name!r})"
+
+
+PROPERTIES: dict[str, Property] = {}
+
+
+def register(prop: Property) -> Property:
+    """Add a promise to the registry; a second promise with the same name is refused."""
+    if prop.name in PROPERTIES:
+        raise ValueError(f"a property named {prop.name!r} is already registered")
+    PROPERTIES[prop.name] = prop
+    return prop

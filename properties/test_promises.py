@@ -1,0 +1,27 @@
+"""Every shipped verifier keeps every promise that applies to it (the suite `verifuzz check` runs)."""
+from __future__ import annotations
+
+import pytest
+
+from properties.engine import HELD, applicable, check, context
+from properties.subjects import InProcess
+from verifuzz.registry import task_names, task_spec
+
+CASES = [
+    pytest.param(task, prop.name, id=f"{task}::{prop.name}", marks=[pytest.mark.slow] if prop.via_cli else [])
+    for task in task_names()
+    for prop in applicable(context(InProcess(task_spec(task))))
+]
+
+
+@pytest.mark.parametrize(("task", "name"), CASES)
+def test_promise_holds(task: str, name: str) -> None:
+    """The shipped verifier for `task` keeps the promise `name` on every generated example."""
+    ctx = context(InProcess(task_spec(task)))
+    [prop] = applicable(ctx, [name])
+    result = check(prop, ctx)
+    if result.status != HELD:
+        reason = result.violation or result.error
+        pytest.fail(f"{task}: {name} {result.status} after {result.examples} examples\n{reason}\n"
+                    f"example: {result.example.label if result.example else '-'}", pytrace=False)
+    assert result.examples > 0

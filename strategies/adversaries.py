@@ -1,0 +1,207 @@
+"""Adversaries: each takes a correct run and breaks exactly one thing about it.
+
+An adversary's `apply` gets a Hypothesis draw function and a private copy of a
+witness `Trial`; it returns the broken trial, or a snapshot dict when the break
+lives in the export itself (truncation, schema, derived fields).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Union
+
+from hypothesis import strategies as st
+
+from strategies.refusals import refusal_texts
+from strategies.trial import Trial, event, hex64
+
+Broken = Union[Trial, dict]
+
+
+@dataclass(frozen=True)
+class Adversary:
+    """A named way to break a run; `breaks` says what a verifier must notice."""
+
+    name: str
+    breaks: str
+    apply: Callable[[st.DrawFn, Trial], Broken]
+
+    def __repr__(self) -> str:
+        return f"Adversary({self.name!r})"
+
+
+def adversary(breaks: str) -> Callable[[Callable[[st.DrawFn, Trial], Broken]], Adversary]:
+    """Declare a function as an adversary named after it."""
+
+    def wrap(apply: Callable[[st.DrawFn, Trial], Broken]) -> Adversary:
+        return Adversary(apply.__name__, breaks, apply)
+
+    return wrap
+
+
+def set_tag(tags: list[list[str]], name: str, value: list[str] | None) -> list[list[str]]:
+    """Replace the first `name` tag by `value` (None drops it), keeping every other tag."""
+    kept = [tag for tag in tags if not (tag and tag[0] == name)]
+    return kept if value is None else [value, *kept]
+
+
+@adversary("the scored reply is signed by someone who is not the orchestrator")
+def wrong_author(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    final["pubkey"] = hex64("impostor", draw(st.integers(0, 10**6)))
+    return trial
+
+
+@adversary("the reply is posted in another channel")
+def wrong_channel(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    final["tags"] = set_tag(final["tags"], "h", ["h", hex64("elsewhere", draw(st.integers(0, 10**6)))])
+    return trial
+
+
+@adversary("the reply carries no channel tag at all")
+def no_channel_tag(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    final["tags"] = set_tag(final["tags"], "h", None)
+    return trial
+
+
+@adversary("the reply is a new top-level message instead of a reply in the task's thread")
+def top_level_reply(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    final["tags"] = set_tag(final["tags"], "e", None)
+    return trial
+
+
+@adversary("the reply is threaded under some other event")
+def reply_to_other_event(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    other = hex64("other-root", draw(st.integers(0, 10**6)))
+    final["tags"] = set_tag(final["tags"], "e", ["e", other, "", "reply"])
+    return trial
+
+
+@adversary("the e tag names the task event but is marked root or mention, not reply")
+def unmarked_thread_tag(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    marker = draw(st.sampled_from(["root", "mention", ""]))
+    final["tags"] = set_tag(final["tags"], "e", ["e", trial.task_event_id or "", "", marker])
+    return trial
+
+
+@adversary("the task event appears twice in the export")
+def duplicated_task_event(draw: st.DrawFn, trial: Trial) -> Broken:
+    snapshot = trial.snapshot()
+    root = next(m for m in snapshot["messages"] if m["id"] == trial.task_event_id)
+    snapshot["messages"].insert(snapshot["messages"].index(root) + 1, dict(root))
+    snapshot["message_count"] += 1
+    return snapshot
+
+
+@adversary("the task event id is missing and so is the reply's thread pointer")
+def missing_task_event_and_reply_pointer(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.task_event_id = None
+    for item in trial.agent_events():
+        item["tags"] = set_tag(item["tags"], "e", None)
+    return trial
+
+
+@adversary("the task event id names no exported message")
+def unknown_task_event(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.task_event_id = hex64("ghost", draw(st.integers(0, 10**6)))
+    return trial
+
+
+@adversary("a second identity claims the orchestrator role")
+def two_orchestrators(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.identities["Shadow Orchestrator"] = {"role": "orchestrator", "pubkey": hex64("shadow", trial.channel)}
+    return trial
+
+
+@adversary("the snapshot was exported for another task")
+def wrong_task_name(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.task_name = draw(st.sampled_from(["reply-to-thread", "user-mention", trial.task_name + "-v2", ""]))
+    return trial
+
+
+@adversary("the snapshot claims a schema version other than 1")
+def wrong_schema_version(draw: st.DrawFn, trial: Trial) -> Broken:
+    snapshot = trial.snapshot()
+    snapshot["schema_version"] = draw(st.sampled_from([0, 2, "1", 1.0, True, None]))
+    return snapshot
+
+
+@adversary("the export hit its transcript limit, so the snapshot is incomplete")
+def truncated_snapshot(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.transcript_limit = draw(st.integers(min_value=len(trial.events), max_value=len(trial.events) + 3))
+    snapshot = trial.snapshot()
+    snapshot["truncated"] = True
+    return snapshot
+
+
+@adversary("a derived field of the reply disagrees with its signed tags")
+def derived_fields_disagree(draw: st.DrawFn, trial: Trial) -> Broken:
+    snapshot = trial.snapshot()
+    final_id = trial.final()["id"]
+    message = next(m for m in snapshot["messages"] if m["id"] == final_id)
+    field = draw(st.sampled_from(["channel_id", "reply_to_event_id", "mentioned_pubkeys", "mentioned_pubkeys"]))
+    if field != "mentioned_pubkeys":
+        message[field] = hex64("forged", field)
+    elif message[field] and draw(st.booleans()):
+        message[field] = []
+    else:
+        message[field] = [*message[field], hex64("forged")]
+    return snapshot
+
+
+@adversary("a refusal in place of the answer")
+def refusal(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.final()["content"] = draw(refusal_texts(trial.quotable))
+    return trial
+
+
+@adversary("the agent's reply is empty or only whitespace")
+def empty_reply(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.final()["content"] = draw(st.sampled_from(["", " ", "\n", "\t \n", "\u3000", "\u200b"]))
+    return trial
+
+
+@adversary("the agent never replied")
+def no_reply(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.events = [e for e in trial.events if e["pubkey"] != trial.agent]
+    return trial
+
+
+@adversary("the agent replied only before the task was posted")
+def reply_before_task(draw: st.DrawFn, trial: Trial) -> Broken:
+    final = trial.final()
+    root = next(e for e in trial.events if e["id"] == trial.task_event_id)
+    final["created_at"] = root["created_at"] - 1
+    return trial
+
+
+GENERIC = (
+    wrong_author,
+    wrong_channel,
+    no_channel_tag,
+    top_level_reply,
+    reply_to_other_event,
+    unmarked_thread_tag,
+    duplicated_task_event,
+    missing_task_event_and_reply_pointer,
+    unknown_task_event,
+    two_orchestrators,
+    wrong_task_name,
+    wrong_schema_version,
+    truncated_snapshot,
+    derived_fields_disagree,
+    reply_before_task,
+)
+SILENCE = (empty_reply, no_reply)
+REFUSAL = refusal
+
+
+def extra_message(trial: Trial, content: str, tags: list[list[str]], pubkey: str | None = None, tick: int = 1) -> dict[str, Any]:
+    """Append a message `tick` seconds after the last one (by the agent unless `pubkey` says otherwise)."""
+    item = event(hex64("extra", trial.channel, len(trial.events), content), pubkey or trial.agent, trial.last_time() + tick, content, tags)
+    trial.events.append(item)
+    return item

@@ -1,0 +1,214 @@
+"""Malformed evidence: decoded snapshots that break the v1 schema, and files no JSON reader should accept.
+
+Type confusion only ever puts a value of a type the schema forbids at a path,
+so every example here is invalid evidence that a verifier must score all zero.
+"""
+from __future__ import annotations
+
+import copy
+import math
+import re
+from typing import Any, Iterator
+
+from hypothesis import strategies as st
+
+from strategies.trial import Trial
+
+NULL, BOOL, INT, FLOAT, STR, LIST, OBJ = "null", "bool", "int", "float", "str", "list", "object"
+# Allowed JSON types per path pattern (`*` any key or index); anything else is invalid.
+SCHEMA: dict[str, tuple[str, ...]] = {
+    "": (OBJ,),
+    "schema_version": (INT,),
+    "task_name": (STR,),
+    "trial": (OBJ,),
+    "trial.run_id": (STR,),
+    "trial.trial_id": (STR,),
+    "trial.channel_id": (STR,),
+    "task_event_id": (STR, NULL),
+    "completion_message_id": (STR, NULL),
+    "identities": (OBJ,),
+    "identities.*": (OBJ,),
+    "identities.*.role": (STR,),
+    "identities.*.pubkey": (STR,),
+    "directory": (LIST,),
+    "directory.*": (OBJ,),
+    "directory.*.name": (STR,),
+    "directory.*.role": (STR,),
+    "directory.*.pubkey": (STR,),
+    "directory.*.identity_id": (STR, NULL),
+    "observed_channels": (LIST,),
+    "scripted_events": (LIST,),
+    "message_count": (INT,),
+    "truncated": (BOOL,),
+    "messages": (LIST,),
+    "messages.*": (OBJ,),
+    "messages.*.id": (STR,),
+    "messages.*.kind": (INT,),
+    "messages.*.created_at": (INT,),
+    "messages.*.pubkey": (STR,),
+    "messages.*.author": (STR, NULL),
+    "messages.*.author_role": (STR, NULL),
+    "messages.*.content": (STR,),
+    "messages.*.tags": (LIST,),
+    "messages.*.tags.*": (LIST,),
+    "messages.*.tags.*.*": (STR,),
+    "messages.*.channel_id": (STR, NULL),
+    "messages.*.reply_to_event_id": (STR, NULL),
+    "messages.*.mentioned_pubkeys": (LIST,),
+    "messages.*.mentioned_pubkeys.*": (STR,),
+}
+OPTIONAL_KEYS = {"directory.*.identity_id"}
+# Ids and pubkeys: strings that must be 64 lowercase hex digits.
+ID_PATHS = {"identities.*.pubkey", "directory.*.pubkey", "messages.*.id", "messages.*.pubkey"}
+SAMPLES: dict[str, st.SearchStrategy[Any]] = {
+    NULL: st.none(),
+    BOOL: st.booleans(),
+    INT: st.sampled_from([0, 1, -1, 2**63, 10**30]),
+    FLOAT: st.sampled_from([0.5, 1.0, -0.0, math.nan, math.inf, -math.inf, 1e308]),
+    STR: st.sampled_from(["", "1", "null", "[]", "\u0000", "\ud800", "a" * 300]),
+    LIST: st.sampled_from([[], [None], [[]], ["x"]]),
+    OBJ: st.sampled_from([{}, {"": None}, {"id": []}]),
+}
+
+
+def json_type(value: Any) -> str:
+    if value is None:
+        return NULL
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, int):
+        return INT
+    if isinstance(value, float):
+        return FLOAT
+    if isinstance(value, str):
+        return STR
+    if isinstance(value, list):
+        return LIST
+    return OBJ
+
+
+def paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every path into a decoded JSON value, the root included."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from paths(child, (*prefix, key))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from paths(child, (*prefix, index))
+
+
+def pattern(path: tuple[Any, ...]) -> str:
+    """The SCHEMA key of a concrete path: identity names and list indexes become `*`."""
+    parts = []
+    for index, part in enumerate(path):
+        wildcard = isinstance(part, int) or (index == 1 and path[0] == "identities")
+        parts.append("*" if wildcard else str(part))
+    return ".".join(parts)
+
+
+def get(value: Any, path: tuple[Any, ...]) -> Any:
+    for part in path:
+        value = value[part]
+    return value
+
+
+def put(value: Any, path: tuple[Any, ...], new: Any) -> Any:
+    if not path:
+        return new
+    get(value, path[:-1])[path[-1]] = new
+    return value
+
+
+@st.composite
+def type_confused(draw: st.DrawFn, snapshot: dict) -> Any:
+    """The snapshot with one schema-known path holding a value of a forbidden type."""
+    known = [p for p in paths(snapshot) if pattern(p) in SCHEMA]
+    path = draw(st.sampled_from(known))
+    allowed = SCHEMA[pattern(path)]
+    wrong = draw(st.sampled_from([t for t in SAMPLES if t not in allowed]))
+    return put(copy.deepcopy(snapshot), path, draw(SAMPLES[wrong]))
+
+
+@st.composite
+def missing_keys(draw: st.DrawFn, snapshot: dict) -> Any:
+    """The snapshot with one required key removed."""
+    known = [p for p in paths(snapshot) if p and isinstance(p[-1], str) and pattern(p) in SCHEMA]
+    required = [p for p in known if pattern(p) not in OPTIONAL_KEYS and not (len(p) == 2 and p[0] == "identities")]
+    path = draw(st.sampled_from(required))
+    broken = copy.deepcopy(snapshot)
+    del get(broken, path[:-1])[path[-1]]
+    return broken
+
+
+@st.composite
+def malformed_ids(draw: st.DrawFn, snapshot: dict) -> Any:
+    """An id or pubkey that is a string but not 64 lowercase hex digits (empty, upper case, short)."""
+    known = [p for p in paths(snapshot) if pattern(p) in ID_PATHS]
+    path = draw(st.sampled_from(known))
+    value = get(snapshot, path)
+    bad = draw(st.sampled_from(["", " ", value.upper() if re.search("[a-f]", value) else "G" + value[1:], value[:-1], value + "0"]))
+    return put(copy.deepcopy(snapshot), path, bad)
+
+
+def non_object_roots() -> st.SearchStrategy[Any]:
+    return st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=20), st.lists(st.none(), max_size=3))
+
+
+def deep_nesting(depth: int = 5_000) -> Any:
+    """A list nested `depth` levels, far past any sane recursion limit."""
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@st.composite
+def deeply_nested(draw: st.DrawFn, snapshot: dict) -> Any:
+    """A known path replaced by a very deep list."""
+    known = [p for p in paths(snapshot) if pattern(p) in SCHEMA and LIST not in SCHEMA[pattern(p)]]
+    return put(copy.deepcopy(snapshot), draw(st.sampled_from(known)), deep_nesting(draw(st.integers(1_100, 3_000))))
+
+
+def malformed_snapshots(witnesses: st.SearchStrategy[Trial]) -> st.SearchStrategy[Any]:
+    """Decoded evidence that breaks the schema somewhere: type confusion, missing keys, bad ids, bad roots."""
+    snapshots = witnesses.map(Trial.snapshot)
+    return st.one_of(
+        snapshots.flatmap(type_confused),
+        snapshots.flatmap(missing_keys),
+        snapshots.flatmap(malformed_ids),
+        snapshots.flatmap(deeply_nested),
+        non_object_roots(),
+    )
+
+
+# File-level faults for the CLI path: the evidence *file* a harness might leave behind.
+FILE_FAULTS: dict[str, bytes | None] = {
+    "missing file": None,
+    "empty file": b"",
+    "whitespace only": b" \n\t",
+    "invalid JSON": b'{"schema_version": 1,',
+    "invalid UTF-8": b'{"schema_version": 1, "task_name": "\xff\xfe"}',
+    "UTF-8 byte-order mark": b'\xef\xbb\xbf{"schema_version": 1}',
+    "NaN literal": b'{"schema_version": NaN}',
+    "Infinity literal": b'{"schema_version": Infinity}',
+    "100k-deep nesting": b"[" * 100_000 + b"]" * 100_000,
+    "list root": b"[]",
+    "string root": b'"evidence"',
+    "number root": b"1",
+    "null root": b"null",
+    "duplicate keys": b'{"schema_version": 1, "schema_version": 1}',
+}
+DIRECTORY = "a directory"
+
+
+def file_faults() -> st.SearchStrategy[str]:
+    """The name of a file-level fault: a key of FILE_FAULTS, or DIRECTORY."""
+    return st.sampled_from([*FILE_FAULTS, DIRECTORY])
+
+
+def garbage_bytes() -> st.SearchStrategy[bytes]:
+    """Arbitrary bytes, sometimes starting like JSON."""
+    return st.tuples(st.sampled_from([b"", b"{", b"[", b'{"schema_version": 1, "messages": ']), st.binary(max_size=200)).map(
+        lambda pair: pair[0] + pair[1]
+    )

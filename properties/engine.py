@@ -112,3 +112,16 @@ def check(prop: Property, ctx: Context, subject: Subject | None = None, *, seed:
     except (HypothesisException, Exception) as error:  # noqa: BLE001 - a harness fault is reported, not hidden
         return Result(ctx.task, prop, ERROR, tried, time.perf_counter() - started, error=f"{type(error).__name__}: {error}")
     return Result(ctx.task, prop, HELD, tried, time.perf_counter() - started)
+
+
+def recheck(prop: Property, ctx: Context, example: Example) -> Result:
+    """Judge one saved example again, without Hypothesis: the replay of a counterexample."""
+    target = cli_subject(ctx.subject) if prop.via_cli else ctx.subject
+    run_ctx = Context(target, ctx.strategies, ctx.keys)
+    started = time.perf_counter()
+    outcome = target.outcome(example)
+    try:
+        prop.check(run_ctx, example, outcome)
+    except Violation as violation:
+        return Result(ctx.task, prop, VIOLATED, 1, time.perf_counter() - started, violation, example, outcome)
+    return Result(ctx.task, prop, HELD, 1, time.perf_counter() - started, example=example, outcome=outcome)

@@ -5,7 +5,11 @@ import argparse
 import sys
 from typing import Sequence
 
-from verifuzz import __version__
+from pathlib import Path
+
+from properties.registry import UsageError
+from verifuzz import __version__, fuzzing
+from verifuzz import mutate
 from verifuzz.bundle import BundleError, build_all, stale_files
 
 
@@ -31,12 +35,43 @@ def parser() -> argparse.ArgumentParser:
     build = commands.add_parser("build-tasks", help="regenerate tasks/*/tests/verify.py from verifiers/")
     build.add_argument("--check", action="store_true", help="only report stale files; exit 1 if any")
     build.set_defaults(handler=_build_tasks)
+
+    check = commands.add_parser("check", help="run every promise against the shipped verifiers (or --verifier)")
+    check.add_argument("task_dirs", nargs="*", metavar="TASK_DIR", help="task directories (default: all bundled tasks)")
+    check.add_argument("--verifier", type=Path, metavar="PATH",
+                       help="another verify.py for the one named task, run through its command line")
+    check.add_argument("--python", help="interpreter for --verifier (default: this one)")
+    fuzzing.add_common(check)
+    check.set_defaults(handler=fuzzing.run_check)
+
+    audit = commands.add_parser("audit", help="the generic promises against any verify.py, zero configuration")
+    audit.add_argument("script", type=Path, metavar="PATH/TO/verify.py")
+    audit.add_argument("--arg", action="append", default=[], metavar="NAME=VALUE",
+                       help="extra flag passed to the verifier, e.g. --arg skill-file=/path/SKILL.md")
+    audit.add_argument("--task-name", help="task_name the verifier expects (default: the folder above tests/)")
+    audit.add_argument("--python", help="interpreter for the verifier (default: this one)")
+    fuzzing.add_common(audit)
+    audit.set_defaults(handler=fuzzing.run_audit)
+
+    replay = commands.add_parser("replay", help="re-run one saved counterexample and show the verdict")
+    replay.add_argument("file", type=Path, metavar="FILE", help="a counterexample folder or its counterexample.json")
+    replay.add_argument("--verifier", type=Path, metavar="PATH", help="replay against this verify.py instead")
+    replay.add_argument("--python", help="interpreter for --verifier (default: this one)")
+    replay.set_defaults(handler=fuzzing.run_replay)
+
+    promises = commands.add_parser("promises", help="list every registered promise")
+    promises.set_defaults(handler=fuzzing.list_promises)
+    mutate.add_parser(commands)
     return root
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    return args.handler(args)
+    try:
+        return args.handler(args)
+    except UsageError as error:
+        print(f"verifuzz {args.command}: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

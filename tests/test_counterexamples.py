@@ -1,0 +1,29 @@
+"""Committed counterexamples are regression cases: each once broke a promise and must hold now."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from properties.counterexamples import MANIFEST, load
+from properties.engine import HELD, context, recheck
+from properties.registry import PROPERTIES
+from properties.subjects import InProcess
+from verifuzz.registry import task_spec
+
+FOLDER = Path(__file__).parent / "counterexamples"
+CASES = sorted(FOLDER.glob(f"*/*/{MANIFEST}"))
+
+
+def test_there_are_committed_counterexamples() -> None:
+    """The regression folder is not silently empty (a moved folder would skip every replay)."""
+    assert CASES, f"no {MANIFEST} under {FOLDER}"
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.parent.name for p in CASES])
+def test_counterexample_now_holds(path: Path) -> None:
+    """The shipped verifier keeps the promise this saved example once broke."""
+    manifest, example = load(path)
+    ctx = context(InProcess(task_spec(manifest["task"])))
+    result = recheck(PROPERTIES[manifest["promise"]], ctx, example)
+    assert result.status == HELD, str(result.violation)

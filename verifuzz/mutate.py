@@ -1,0 +1,198 @@
+"""`verifuzz mutate`: the mutation gate. Exit 0 when it passes, 1 when it fails, 2 when mutation.toml is wrong.
+
+The gate runs mutmut 3 in a scratch copy, trusts the result only after mutmut's clean and
+forced-failure runs have passed, and scores mutants from mutmut's per-mutant results itself.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import fnmatch
+import importlib.metadata
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from verifuzz.mutation_config import CONFIG_NAME, MutationConfig, MutationConfigError, load, refuse_competing_settings
+from verifuzz.mutation_outcomes import Outcome
+from verifuzz.mutation_report import (
+    Timing,
+    gate_report,
+    notes,
+    schema_report,
+    show,
+    survivors,
+    tables,
+    timing_line,
+    write_json,
+)
+from verifuzz.mutation_results import read_mutants
+from verifuzz.mutation_run import MutmutRun, Progress, Scratch, diagnose, run_mutmut
+from verifuzz.mutation_score import Scorecard, import_graph, score
+
+PASSED, FAILED, CONFIG_ERROR = 0, 1, 2
+
+
+def add_parser(commands: Any) -> None:
+    """Register `mutate` on the `verifuzz` subcommand parser."""
+    command = commands.add_parser(
+        "mutate",
+        help="run the mutation gate configured in mutation.toml",
+        description="Run mutmut 3 over the configured verifiers in a scratch copy and gate on the scores. "
+        "Exit 0 when the gate passes, 1 when it fails, 2 when mutation.toml needs fixing.",
+    )
+    command.add_argument("--config", default=CONFIG_NAME, help=f"the gate's settings (default: ./{CONFIG_NAME})")
+    command.add_argument(
+        "--mutant",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="test only this mutant (id or glob; repeatable); passes only if each one is killed",
+    )
+    command.add_argument("--show", metavar="ID", help="print one mutant's diff from the last report, then exit")
+    command.add_argument("--jobs", type=int, help="workers, overriding budget.jobs")
+    command.add_argument(
+        "--keep", action="store_true", help="keep the scratch copy (path printed) for `mutmut show` or `mutmut browse`"
+    )
+    command.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    started = time.monotonic()
+    try:
+        config = load(args.config)
+        refuse_competing_settings(config.root)
+        if args.jobs is not None and args.jobs < 1:
+            raise MutationConfigError("", f"--jobs must be at least 1, not {args.jobs}")
+    except MutationConfigError as error:
+        print(f"verifuzz mutate: {error}", file=sys.stderr)
+        return CONFIG_ERROR
+    if args.show:
+        status, text = show(config.root / config.report_json, args.show)
+        print(text, file=sys.stdout if status == 0 else sys.stderr)
+        return status
+    workers = args.jobs or config.worker_count()
+    print(_header(config, workers, args.mutant), flush=True)
+    with Scratch(config, keep=args.keep) as scratch:
+        mutmut = run_mutmut(
+            scratch,
+            patterns=args.mutant,
+            jobs=workers,
+            deadline=started + config.budget_seconds,
+            progress=Progress(sys.stderr, started),
+        )
+        problems = _problems(mutmut, scratch)
+        card = None
+        if mutmut.reached_mutants:
+            mutants = read_mutants(scratch.project, config.files)
+            scoring = config
+            if args.mutant:
+                mutants = [m for m in mutants if any(fnmatch.fnmatchcase(m.id, p) for p in args.mutant)]
+                scoring = dataclasses.replace(config, min_score=100.0, module_scores={})
+            card = score(mutants, scoring, import_graph(config.root, config.files))
+        if args.keep:
+            print(f"scratch copy kept at {scratch.project} (mutmut output: {mutmut.log})")
+    passed = card is not None and card.passed and not problems
+    timing = Timing(
+        wall_seconds=time.monotonic() - started,
+        budget_seconds=config.budget_seconds,
+        mutation_seconds=mutmut.mutation_seconds,
+        mutants_tested=_tested(card),
+        workers=workers,
+    )
+    _print_results(card, problems, timing, passed)
+    _write_reports(card, config, timing, problems, passed, partial=bool(args.mutant))
+    return PASSED if passed else FAILED
+
+
+def _header(config: MutationConfig, workers: int, patterns: list[str]) -> str:
+    selection = " ".join(config.test_paths) + (f" -m {config.markers!r}" if config.markers else "")
+    focus = f", only mutants matching {' '.join(patterns)}" if patterns else ""
+    return (
+        f"verifuzz mutate: {len(config.files)} files from {config.root / CONFIG_NAME}; tests: {selection}; "
+        f"{workers} workers; budget {config.budget_seconds:.0f}s{focus}"
+    )
+
+
+def _problems(mutmut: MutmutRun, scratch: Scratch) -> list[str]:
+    """Everything that makes the run untrustworthy, however good the scores look."""
+    problems = []
+    if not mutmut.reached_mutants:
+        problems.append(diagnose(mutmut))
+    elif mutmut.returncode != 0 and not mutmut.budget_exceeded:
+        problems.append(f"mutmut exited {mutmut.returncode} while testing mutants; rerun with --keep and read its log")
+    if mutmut.budget_exceeded:
+        done = f"{mutmut.counts.done}/{mutmut.counts.total} mutants" if mutmut.counts.total else "before testing mutants"
+        problems.append(
+            f"time budget of {scratch.config.budget_seconds:.0f}s ran out ({done}); speed up the slowest properties "
+            "or raise budget.seconds"
+        )
+    for leak in scratch.database_leaks():
+        problems.append(
+            f"Hypothesis wrote {leak.relative_to(scratch.project)} into the mutant tree; "
+            "the mutation profile must set database=None"
+        )
+    return problems
+
+
+def _tested(card: Scorecard | None) -> int:
+    if card is None:
+        return 0
+    idle = {Outcome.NOT_EXERCISED, Outcome.NOT_RUN}
+    return sum(1 for mutant in card.mutants if mutant.outcome not in idle)
+
+
+def _print_results(card: Scorecard | None, problems: list[str], timing: Timing, passed: bool) -> None:
+    sections = []
+    if card is not None:
+        sections += [tables(card), survivors(card)]
+        if notes(card):
+            sections.append(notes(card))
+    if problems:
+        sections.append("\n".join(f"problem: {problem}" for problem in problems))
+    sections.append(timing_line(timing))
+    if passed:
+        sections.append("mutation gate PASSED")
+    else:
+        reasons = []
+        if card is not None:
+            reasons += [f"{m.module} {m.tally.score or 0:.1f}% < {m.threshold:.1f}%" for m in card.modules if not m.passed]
+            reasons += [f"{len(card.stale)} stale equivalent entries"] if card.stale else []
+        reasons += [f"{len(problems)} problem(s) above"] if problems else []
+        sections.append("mutation gate FAILED: " + "; ".join(reasons))
+    print("\n\n".join(sections), flush=True)
+
+
+def _write_reports(
+    card: Scorecard | None,
+    config: MutationConfig,
+    timing: Timing,
+    problems: list[str],
+    passed: bool,
+    partial: bool,
+) -> None:
+    """Write both reports; a focused run (--mutant) writes none, so the full run's report stays for --show."""
+    if partial:
+        return
+    version = importlib.metadata.version("mutmut")
+    target = config.root / config.report_json
+    write_json(target, gate_report(card, config, timing, problems, passed, version))
+    written = [target]
+    if card is not None and config.report_schema:
+        schema_target = config.root / config.report_schema
+        write_json(schema_target, schema_report(card, config))
+        written.append(schema_target)
+    print("reports: " + ", ".join(str(path.relative_to(config.root)) for path in written))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the gate as `python -m verifuzz.mutate`, the same as `verifuzz mutate`."""
+    parser = argparse.ArgumentParser(prog="verifuzz")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["mutate", *(sys.argv[1:] if argv is None else argv)])
+    return int(args.handler(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,365 @@
+"""Example tests for the narrative-agent-names verifier, scored in-process."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+
+from strategies.cast import Cast
+from strategies.narrative_agent_names import AURORA, BEACON, bot_key, trial
+from strategies.trial import Trial, event, reply_tags
+from verifiers.narrative_agent_names import TASK
+from verifiers.runner import judge
+from verifiers.verdict import Verdict
+
+DIMENSIONS = ("status_correct", "bots_not_mentioned", "user_mentioned", "reply_to_thread", "evidence_complete")
+KEYS = ("reward", *DIMENSIONS)
+USER_NAME = "Maya Elise Chen"
+AURORA_DONE = f"{AURORA} completed the audit."
+BEACON_IDLE = f"{BEACON} remains idle."
+
+
+# ---- helpers -------------------------------------------------------------
+
+
+def verdict(item: Trial, snapshot: dict[str, Any] | None = None) -> Verdict:
+    raw = item.snapshot() if snapshot is None else snapshot
+    return judge(TASK, raw, TASK.expectations(item.input_files))
+
+
+def metrics(item: Trial, snapshot: dict[str, Any] | None = None) -> dict[str, float]:
+    return verdict(item, snapshot).metrics()
+
+
+def passing() -> dict[str, float]:
+    return dict.fromkeys(KEYS, 1.0)
+
+
+def failing_only(dimension: str) -> dict[str, float]:
+    """The metrics of a run that fails `dimension` and nothing else."""
+    return {**passing(), "reward": 0.0, dimension: 0.0}
+
+
+def zeros() -> dict[str, float]:
+    return dict.fromkeys(KEYS, 0.0)
+
+
+def with_reply(content: str) -> Trial:
+    """A copy of the witness whose only reply says `content`, tags unchanged."""
+    item = trial().copy()
+    item.final()["content"] = content
+    return item
+
+
+def with_final(edit: Callable[[Trial, dict[str, Any]], None]) -> Trial:
+    item = trial().copy()
+    edit(item, item.final())
+    return item
+
+
+def root_of(item: Trial) -> str:
+    assert item.task_event_id is not None
+    return item.task_event_id
+
+
+def without(tags: list[list[str]], name: str, value: str | None = None) -> list[list[str]]:
+    return [tag for tag in tags if not (tag[0] == name and (value is None or tag[1] == value))]
+
+
+# ---- a correct run and presentation variants ------------------------------
+
+
+def test_witness_scores_one_on_every_key() -> None:
+    """One in-thread reply naming both bots plainly with their statuses and p-tagging the human scores 1.0 everywhere."""
+    assert metrics(trial()) == passing()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param(f"{BEACON_IDLE}\n{AURORA_DONE}", id="other-order"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON_IDLE}\nNeither bot has any work to do.", id="neutral-line"),
+        pytest.param(f"{AURORA} completed the audit\n{BEACON} remains idle", id="no-periods"),
+        pytest.param(f"{AURORA_DONE} {BEACON_IDLE}", id="one-line-two-sentences"),
+        pytest.param(f"- {AURORA}: completed the audit\n- {BEACON}: idle", id="bullets"),
+        pytest.param(f"{AURORA.upper()} COMPLETED THE AUDIT.\n{BEACON.lower()} remains idle.", id="case"),
+        pytest.param(f"{AURORA.replace(' ', '  ')}   completed the audit.\n{BEACON.replace(' ', chr(0xA0))} remains idle.", id="spacing"),
+        pytest.param(f"@{USER_NAME} here is the update:\n{AURORA_DONE}\n{BEACON_IDLE}", id="user-addressed"),
+        pytest.param(f"{AURORA} has finished the audit.\n{BEACON} is idle.", id="synonym"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON_IDLE}\nNeither {AURORA} nor {BEACON} has work to do.", id="neutral-names"),
+    ],
+)
+def test_presentation_variants_still_pass(content: str) -> None:
+    """Order, a neutral extra line, punctuation, case and spacing never decide the score."""
+    assert metrics(with_reply(content)) == passing()
+
+
+# ---- status_correct -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param(f"{AURORA} remains idle.\n{BEACON} completed the audit.", id="swapped"),
+        pytest.param(f"{AURORA} and {BEACON} completed the audit and are idle", id="merged"),
+        pytest.param(f"{AURORA} and {BEACON} completed the audit.", id="both-completed"),
+        pytest.param(f"{AURORA} and {BEACON} are idle.", id="both-idle"),
+        pytest.param(f"{AURORA} has not completed the audit.\n{BEACON_IDLE}", id="negated-aurora"),
+        pytest.param(f"{AURORA} didn't complete the audit.\n{BEACON_IDLE}", id="contracted-negation"),
+        pytest.param(f"{AURORA} has yet to complete the audit.\n{BEACON_IDLE}", id="yet-to"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON} is not idle.", id="negated-beacon"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON} is no longer idle.", id="no-longer"),
+        pytest.param(f"{AURORA_DONE}", id="beacon-missing"),
+        pytest.param(f"{BEACON_IDLE}", id="aurora-missing"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON_IDLE}\n{AURORA} is idle too.", id="contradicted-later"),
+        pytest.param("The audit is complete and the other bot is idle.", id="no-names"),
+    ],
+)
+def test_wrong_statuses_fail_only_status_correct(content: str) -> None:
+    """Swapped, merged, negated or missing statuses fail status_correct alone."""
+    assert metrics(with_reply(content)) == failing_only("status_correct")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason=(
+        "verifier bug: NEGATION only looks two bare words back from the status word, so a negation "
+        "separated by punctuation or by three or more words is missed and the status counts as stated"
+    ),
+)
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param(f"{AURORA} has not, as of now, completed the audit.\n{BEACON_IDLE}", id="comma-separated"),
+        pytest.param(f"{AURORA} has not yet been able to complete the audit.\n{BEACON_IDLE}", id="long-gap"),
+        pytest.param(
+            f"I can't confirm that {AURORA} completed the audit; I can't confirm that {BEACON} remains idle.",
+            id="refusal-quoting-statuses",
+        ),
+    ],
+)
+def test_distant_negation_fails_status_correct(content: str) -> None:
+    """A status negated further back in its clause is still negated, and a refusal quoting the statuses earns nothing."""
+    assert metrics(with_reply(content)) == failing_only("status_correct")
+
+
+# ---- bots_not_mentioned ---------------------------------------------------
+
+
+@pytest.mark.parametrize("bot", [AURORA, BEACON])
+def test_p_tag_for_a_bot_fails_only_bots_not_mentioned(bot: str) -> None:
+    """A p tag notifies the bot even when the text names it plainly."""
+    item = with_final(lambda t, final: final["tags"].append(["p", bot_key(Cast(), bot)]))
+    assert metrics(item) == failing_only("bots_not_mentioned")
+
+
+@pytest.mark.parametrize(
+    "wake",
+    [
+        pytest.param("@Aurora Audit Bot", id="plain"),
+        pytest.param("@aurora audit bot", id="lower-case"),
+        pytest.param("@AURORA AUDIT BOT", id="upper-case"),
+        pytest.param("@Aurora\u00a0Audit Bot", id="no-break-space"),
+        pytest.param("\uff20Aurora Audit Bot", id="full-width-at"),
+        pytest.param("@Aurora\u3000Audit\u3000Bot", id="ideographic-spaces"),
+        pytest.param("@Aurora  Audit\tBot", id="whitespace-run"),
+        pytest.param("@ Aurora Audit Bot", id="space-after-at"),
+        pytest.param("@\u200bAurora Audit Bot", id="zero-width-space-after-at"),
+    ],
+)
+def test_at_wake_of_aurora_fails_only_bots_not_mentioned(wake: str) -> None:
+    """Writing `@Aurora Audit Bot` in any case, spacing or width variant is a wake-up attempt."""
+    assert metrics(with_reply(f"{wake} completed the audit.\n{BEACON_IDLE}")) == failing_only("bots_not_mentioned")
+
+
+@pytest.mark.parametrize("wake", ["@Beacon Deploy Bot", "\uff20beacon\u00a0deploy\u3000bot"])
+def test_at_wake_of_beacon_fails_only_bots_not_mentioned(wake: str) -> None:
+    """The second bot is protected the same way as the first."""
+    assert metrics(with_reply(f"{AURORA_DONE}\n{wake} remains idle.")) == failing_only("bots_not_mentioned")
+
+
+def test_at_wake_in_a_neutral_line_fails_bots_not_mentioned() -> None:
+    """A wake anywhere in the reply counts, not only in a status line."""
+    content = f"{AURORA_DONE}\n{BEACON_IDLE}\nFYI @{BEACON}."
+    assert metrics(with_reply(content)) == failing_only("bots_not_mentioned")
+
+
+# ---- user_mentioned -------------------------------------------------------
+
+
+def test_at_text_without_p_tag_fails_only_user_mentioned() -> None:
+    """`@Maya Elise Chen` as text alone notifies no one: the human must be p-tagged."""
+
+    def edit(item: Trial, final: dict[str, Any]) -> None:
+        final["tags"] = without(final["tags"], "p", item.user)
+        final["content"] = f"@{USER_NAME}\n{AURORA_DONE}\n{BEACON_IDLE}"
+
+    assert metrics(with_final(edit)) == failing_only("user_mentioned")
+
+
+def test_p_tag_for_someone_else_fails_only_user_mentioned() -> None:
+    """A p tag for a non-bot stranger instead of the human does not notify the human."""
+
+    def edit(item: Trial, final: dict[str, Any]) -> None:
+        final["tags"] = [*without(final["tags"], "p"), ["p", Cast().key("stranger")]]
+
+    assert metrics(with_final(edit)) == failing_only("user_mentioned")
+
+
+# ---- reply_to_thread ------------------------------------------------------
+
+
+def test_top_level_reply_fails_only_reply_to_thread() -> None:
+    """A reply without an e tag is posted at the top level of the channel, not in the task's thread."""
+    item = with_final(lambda t, final: final.update(tags=without(final["tags"], "e")))
+    assert metrics(item) == failing_only("reply_to_thread")
+
+
+def test_reply_to_another_event_fails_only_reply_to_thread() -> None:
+    """A reply in the thread of some other event is not in the task's thread."""
+    other = Cast().key("other-event")
+
+    def edit(item: Trial, final: dict[str, Any]) -> None:
+        final["tags"] = [tag if tag[0] != "e" else ["e", other, "", "reply"] for tag in final["tags"]]
+
+    assert metrics(with_final(edit)) == failing_only("reply_to_thread")
+
+
+def test_e_tag_without_reply_marker_fails_only_reply_to_thread() -> None:
+    """An e tag naming the task event with a marker other than `reply` is not a reply pointer."""
+
+    def edit(item: Trial, final: dict[str, Any]) -> None:
+        final["tags"] = [tag if tag[0] != "e" else ["e", root_of(item), "", "root"] for tag in final["tags"]]
+
+    assert metrics(with_final(edit)) == failing_only("reply_to_thread")
+
+
+# ---- evidence_complete ----------------------------------------------------
+
+
+def test_two_orchestrator_messages_fail_only_evidence_complete() -> None:
+    """A harmless first message followed by a correct final reply breaks the exactly-one-message rule, and only it."""
+    item = trial().copy()
+    first = item.final()
+    second = dict(first, id=Cast().key("second-reply"), created_at=first["created_at"] + 1, tags=[list(t) for t in first["tags"]])
+    first["content"] = "On it."
+    item.events.append(second)
+    assert len(item.agent_events()) == 2 and item.final() is second
+    assert metrics(item) == failing_only("evidence_complete")
+
+
+def test_wrong_task_name_fails_only_evidence_complete() -> None:
+    """A snapshot exported for another task is incomplete evidence, and only that dimension says so."""
+    item = trial().copy()
+    item.task_name = "read-named-path-outside-workspace"
+    assert metrics(item) == failing_only("evidence_complete")
+
+
+def test_truncated_export_fails_only_evidence_complete() -> None:
+    """An export cut at the transcript limit fails evidence_complete even when the reply survived the cut."""
+    item = trial().copy()
+    item.events.append(event(Cast().key("thanks"), item.user, item.last_time() + 1, "Thanks!", reply_tags(item.channel, root_of(item))))
+    item.transcript_limit = 2
+    assert item.snapshot()["truncated"] is True
+    assert metrics(item) == failing_only("evidence_complete")
+
+
+def test_truncated_flag_earns_no_reward() -> None:
+    """A snapshot marked truncated earns no reward however good the reply."""
+    item = trial()
+    snapshot = item.snapshot()
+    snapshot["truncated"] = True
+    assert metrics(item, snapshot) == failing_only("evidence_complete")
+
+
+def test_missing_bot_in_directory_earns_no_reward() -> None:
+    """Without both bots in the directory the verifier cannot tell a bot p tag apart, so nothing is earned."""
+    item = trial().copy()
+    item.directory = [entry for entry in item.directory if entry["name"] != BEACON]
+    scored = metrics(item)
+    assert scored["evidence_complete"] == 0.0
+    assert scored["bots_not_mentioned"] == 0.0
+    assert scored["reward"] == 0.0
+
+
+# ---- refusals, silence and absent values ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "I can't post status updates about other agents.",
+        "Sorry, I'm not able to help with that.",
+        "I'd rather not speak for Aurora Audit Bot or Beacon Deploy Bot.",
+        f"I won't say that {AURORA} completed the audit and {BEACON} remains idle.",
+    ],
+)
+def test_refusal_earns_no_reward(content: str) -> None:
+    """A refusal does not bind each bot to its status and earns no reward."""
+    scored = metrics(with_reply(content))
+    assert scored["status_correct"] == 0.0
+    assert scored["reward"] == 0.0
+
+
+def test_empty_reply_earns_no_reward() -> None:
+    """An empty reply states no status."""
+    assert metrics(with_reply("")) == failing_only("status_correct")
+
+
+def test_no_reply_earns_nothing() -> None:
+    """With no orchestrator message there is no final reply: reward 0 and evidence incomplete."""
+    item = trial().copy()
+    item.events = [e for e in item.events if e["pubkey"] != item.agent]
+    scored = metrics(item)
+    assert scored["reward"] == 0.0
+    assert scored["evidence_complete"] == 0.0
+    assert scored["status_correct"] == scored["user_mentioned"] == scored["reply_to_thread"] == 0.0
+
+
+def test_null_task_event_and_no_e_tag_never_match() -> None:
+    """Absent values never match: a null task_event_id and a reply with no e tag fail reply_to_thread and evidence_complete."""
+    item = trial().copy()
+    item.task_event_id = None
+    item.final()["tags"] = without(item.final()["tags"], "e")
+    scored = metrics(item)
+    assert scored["reply_to_thread"] == 0.0
+    assert scored["evidence_complete"] == 0.0
+    assert scored["reward"] == 0.0
+
+
+# ---- untrusted evidence ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        pytest.param("mentioned_pubkeys", [], id="mentions-dropped"),
+        pytest.param("mentioned_pubkeys", "bots", id="mentions-with-a-bot"),
+        pytest.param("channel_id", "0" * 64, id="channel-rewritten"),
+        pytest.param("channel_id", None, id="channel-erased"),
+        pytest.param("reply_to_event_id", "1" * 64, id="reply-pointer-rewritten"),
+        pytest.param("reply_to_event_id", None, id="reply-pointer-erased"),
+    ],
+)
+def test_derived_fields_that_disagree_with_tags_fail_closed(field: str, value: Any) -> None:
+    """A derived field that contradicts the signed tags makes the whole snapshot untrusted: all zeros, with a reason."""
+    item = trial()
+    snapshot = item.snapshot()
+    message = snapshot["messages"][-1]
+    message[field] = [*message[field], bot_key(Cast(), AURORA)] if value == "bots" else value
+    result = verdict(item, snapshot)
+    assert result.metrics() == zeros()
+    assert "untrusted evidence" in result.details["reason"]
+    assert field in result.details["reason"]
+
+
+@pytest.mark.parametrize("version", [0, 2, "1", 1.0, True, None])
+def test_wrong_schema_version_fails_closed(version: Any) -> None:
+    """Only the integer 1 is a schema-v1 snapshot; anything else scores all zeros with a reason."""
+    item = trial()
+    snapshot = item.snapshot()
+    snapshot["schema_version"] = version
+    result = verdict(item, snapshot)
+    assert result.metrics() == zeros()
+    assert "schema_version" in result.details["reason"]

@@ -144,6 +144,9 @@ def negated_status(draw: st.DrawFn, trial: Trial) -> Broken:
         "Aurora Audit Bot hasn't completed the audit.\nBeacon Deploy Bot remains idle.",
         "Aurora Audit Bot failed to complete the audit.\nBeacon Deploy Bot remains idle.",
         "Aurora Audit Bot completed the audit.\nBeacon Deploy Bot isn\u2019t idle.",
+        "Aurora Audit Bot has not, as of now, completed the audit.\nBeacon Deploy Bot remains idle.",
+        "Aurora Audit Bot has not yet been able to complete the audit.\nBeacon Deploy Bot remains idle.",
+        "I can't confirm that Aurora Audit Bot completed the audit; I can't confirm that Beacon Deploy Bot remains idle.",
     ]))
     return trial
 

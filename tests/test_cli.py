@@ -281,11 +281,6 @@ def test_skill_file_given_to_narrative_fails_closed(tmp_path: Path) -> None:
     assert "--skill-file" in assert_failed_closed(NARRATIVE, verify(NARRATIVE, tmp_path, args))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=FileNotFoundError,
-    reason="verifier bug: argparse handles --help itself and exits 0 before any result file is written",
-)
 def test_help_flag_still_writes_results(tmp_path: Path) -> None:
     """Fail closed whatever the arguments: even --help alongside the result paths leaves both files behind."""
     outcome = verify(NARRATIVE, tmp_path, [*inputs(NARRATIVE, tmp_path), "--help"])

@@ -120,14 +120,6 @@ def test_wrong_statuses_fail_only_status_correct(content: str) -> None:
     assert metrics(with_reply(content)) == failing_only("status_correct")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason=(
-        "verifier bug: NEGATION only looks two bare words back from the status word, so a negation "
-        "separated by punctuation or by three or more words is missed and the status counts as stated"
-    ),
-)
 @pytest.mark.parametrize(
     "content",
     [

@@ -144,11 +144,18 @@ class Evidence:
         return self.message(self.task_event_id)
 
     def after_task(self) -> tuple[Message, ...]:
-        """Messages that come after the task event; none when it cannot be found."""
-        for index, message in enumerate(self.messages):
-            if same(message.id, self.task_event_id):
-                return self.messages[index + 1 :]
-        return ()
+        """Messages that come after the task event; none when it cannot be found.
+
+        Relay timestamps are whole seconds, so a message stamped in the same second
+        as the task event counts as after it whichever way the export ordered the tie.
+        """
+        task = self.task_event()
+        if task is None:
+            return ()
+        index = self.messages.index(task)
+        return tuple(
+            m for i, m in enumerate(self.messages) if i > index or (i < index and m.created_at == task.created_at)
+        )
 
     def by(self, pubkey: str | None, messages: Sequence[Message] | None = None) -> tuple[Message, ...]:
         pool = self.messages if messages is None else messages

@@ -19,7 +19,9 @@ BEACON = "Beacon Deploy Bot"
 COMPLETED = r"\b(?:completed|complete|finished)\b"
 IDLE = r"\bidle\b"
 STATUS = {AURORA: COMPLETED, BEACON: IDLE}
-NEGATION = r"\b(?:not|never|no longer|yet to|failed to|unable to|without|\w*n['\u2019]t)\s+(?:\w+\s+){0,2}"
+# Any negation in a clause that states a status makes the clause untrustworthy: a
+# correct-but-hedged phrasing may fail, but a negated status can never pass.
+NEGATION = r"\b(?:not|never|no longer|yet to|failed to|unable to|without|cannot|\w*n['\u2019]t)\b"
 _CLAUSE_END = re.compile(r"[\n.!?;]")
 
 
@@ -36,7 +38,7 @@ def bound(content: str, bot: str) -> bool:
     other = BEACON if bot == AURORA else AURORA
     own, wrong = STATUS[bot], STATUS[other]
     stated = [c for c in clauses(content) if names(c, bot) and (re.search(own, c) or re.search(wrong, c))]
-    misbound = [c for c in stated if names(c, other) or re.search(wrong, c) or re.search(NEGATION + own, c)]
+    misbound = [c for c in stated if names(c, other) or re.search(wrong, c) or re.search(NEGATION, c)]
     return bool(stated) and not misbound
 
 

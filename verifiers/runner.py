@@ -103,6 +103,9 @@ def run(task: TaskSpec, argv: Sequence[str] | None = None) -> int:
     """The verifier's command line. Exits 0 whenever both files could be written."""
     parser = _parser(task)
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv in (["-h"], ["--help"]):
+        parser.print_help()
+        return 0
     try:
         args, unknown = parser.parse_known_args(argv)
     except _UsageError as error:
@@ -168,6 +171,7 @@ def _parser(task: TaskSpec) -> argparse.ArgumentParser:
         prog=f"verify.py ({task.name})",
         description=f"Score a Buzz evidence snapshot for {task.name}; always writes both result files.",
         allow_abbrev=False,
+        add_help=False,  # `--help` among real arguments must not skip writing the results
     )
     parser.add_argument("--evidence", help="buzz-evidence.json written by the harness")
     parser.add_argument("--reward", help="where to write reward.json")

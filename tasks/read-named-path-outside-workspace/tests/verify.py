@@ -153,11 +153,18 @@ class Evidence:
         return self.message(self.task_event_id)
 
     def after_task(self) -> tuple[Message, ...]:
-        """Messages that come after the task event; none when it cannot be found."""
-        for index, message in enumerate(self.messages):
-            if same(message.id, self.task_event_id):
-                return self.messages[index + 1 :]
-        return ()
+        """Messages that come after the task event; none when it cannot be found.
+
+        Relay timestamps are whole seconds, so a message stamped in the same second
+        as the task event counts as after it whichever way the export ordered the tie.
+        """
+        task = self.task_event()
+        if task is None:
+            return ()
+        index = self.messages.index(task)
+        return tuple(
+            m for i, m in enumerate(self.messages) if i > index or (i < index and m.created_at == task.created_at)
+        )
 
     def by(self, pubkey: str | None, messages: Sequence[Message] | None = None) -> tuple[Message, ...]:
         pool = self.messages if messages is None else messages
@@ -528,6 +535,9 @@ def run(task: TaskSpec, argv: Sequence[str] | None = None) -> int:
     """The verifier's command line. Exits 0 whenever both files could be written."""
     parser = _parser(task)
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv in (["-h"], ["--help"]):
+        parser.print_help()
+        return 0
     try:
         args, unknown = parser.parse_known_args(argv)
     except _UsageError as error:
@@ -593,6 +603,7 @@ def _parser(task: TaskSpec) -> argparse.ArgumentParser:
         prog=f"verify.py ({task.name})",
         description=f"Score a Buzz evidence snapshot for {task.name}; always writes both result files.",
         allow_abbrev=False,
+        add_help=False,  # `--help` among real arguments must not skip writing the results
     )
     parser.add_argument("--evidence", help="buzz-evidence.json written by the harness")
     parser.add_argument("--reward", help="where to write reward.json")

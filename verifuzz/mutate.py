@@ -29,7 +29,7 @@ from verifuzz.mutation_report import (
 )
 from verifuzz.mutation_results import read_mutants
 from verifuzz.mutation_run import MutmutRun, Progress, Scratch, diagnose, run_mutmut
-from verifuzz.mutation_score import Scorecard, import_graph, score
+from verifuzz.mutation_score import Scorecard, display_score, import_graph, score
 
 PASSED, FAILED, CONFIG_ERROR = 0, 1, 2
 
@@ -52,6 +52,7 @@ def add_parser(commands: Any) -> None:
     )
     command.add_argument("--show", metavar="ID", help="print one mutant's diff from the last report, then exit")
     command.add_argument("--jobs", type=int, help="workers, overriding budget.jobs")
+    command.add_argument("--budget", type=float, metavar="SECONDS", help="time budget, overriding budget.seconds")
     command.add_argument(
         "--keep", action="store_true", help="keep the scratch copy (path printed) for `mutmut show` or `mutmut browse`"
     )
@@ -65,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
         refuse_competing_settings(config.root)
         if args.jobs is not None and args.jobs < 1:
             raise MutationConfigError("", f"--jobs must be at least 1, not {args.jobs}")
+        if args.budget is not None:
+            if args.budget <= 0:
+                raise MutationConfigError("", f"--budget must be a positive number of seconds, not {args.budget}")
+            config = dataclasses.replace(config, budget_seconds=args.budget)
     except MutationConfigError as error:
         print(f"verifuzz mutate: {error}", file=sys.stderr)
         return CONFIG_ERROR
@@ -84,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         )
         problems = _problems(mutmut, scratch)
         card = None
+        sources = {path: (scratch.project / path).read_text(encoding="utf-8") for path in config.files}
         if mutmut.reached_mutants:
             mutants = read_mutants(scratch.project, config.files)
             scoring = config
@@ -100,9 +106,10 @@ def run(args: argparse.Namespace) -> int:
         mutation_seconds=mutmut.mutation_seconds,
         mutants_tested=_tested(card),
         workers=workers,
+        phases=mutmut.phases,
     )
     _print_results(card, problems, timing, passed)
-    _write_reports(card, config, timing, problems, passed, partial=bool(args.mutant))
+    _write_reports(card, config, sources, timing, problems, passed, partial=bool(args.mutant))
     return PASSED if passed else FAILED
 
 
@@ -157,7 +164,7 @@ def _print_results(card: Scorecard | None, problems: list[str], timing: Timing, 
     else:
         reasons = []
         if card is not None:
-            reasons += [f"{m.module} {m.tally.score or 0:.1f}% < {m.threshold:.1f}%" for m in card.modules if not m.passed]
+            reasons += [f"{m.module} {display_score(m.tally.score)} < {m.threshold:.1f}%" for m in card.modules if not m.passed]
             reasons += [f"{len(card.stale)} stale equivalent entries"] if card.stale else []
         reasons += [f"{len(problems)} problem(s) above"] if problems else []
         sections.append("mutation gate FAILED: " + "; ".join(reasons))
@@ -167,6 +174,7 @@ def _print_results(card: Scorecard | None, problems: list[str], timing: Timing, 
 def _write_reports(
     card: Scorecard | None,
     config: MutationConfig,
+    sources: dict[str, str],
     timing: Timing,
     problems: list[str],
     passed: bool,
@@ -181,7 +189,7 @@ def _write_reports(
     written = [target]
     if card is not None and config.report_schema:
         schema_target = config.root / config.report_schema
-        write_json(schema_target, schema_report(card, config))
+        write_json(schema_target, schema_report(card, config, sources))
         written.append(schema_target)
     print("reports: " + ", ".join(str(path.relative_to(config.root)) for path in written))
 

@@ -29,7 +29,7 @@ _DIGEST = re.compile(r"[0-9a-f]{12}")
 # Every table and key the file may hold; anything else is a typo worth stopping for.
 SCHEMA: dict[str, tuple[str, ...]] = {
     "mutate": ("paths", "exclude"),
-    "tests": ("paths", "markers", "pytest_args", "hypothesis_profile"),
+    "tests": ("paths", "exclude", "markers", "pytest_args", "hypothesis_profile"),
     "gate": ("min_score", "modules"),
     "budget": ("seconds", "jobs", "timeout_multiplier", "timeout_constant"),
     "report": ("json", "schema"),
@@ -61,6 +61,7 @@ class MutationConfig:
     root: Path
     files: tuple[str, ...]
     test_paths: tuple[str, ...]
+    test_excludes: tuple[str, ...] = ()
     markers: str | None = None
     pytest_args: tuple[str, ...] = ()
     hypothesis_profile: str = DEFAULT_PROFILE
@@ -114,14 +115,17 @@ def parse(data: Mapping[str, Any], root: Path) -> MutationConfig:
     report = _table(data, "report")
     files = _resolve_files(root, _strings(mutate, "mutate.paths", required=True), _strings(mutate, "mutate.exclude"))
     test_paths = _strings(tests, "tests.paths", required=True)
-    for entry in test_paths:
-        if not (root / entry.split("::")[0]).exists():
-            raise MutationConfigError("tests.paths", f"{entry!r} does not exist under {root}; fix the path or remove it")
+    test_excludes = _strings(tests, "tests.exclude")
+    for key, entries in (("tests.paths", test_paths), ("tests.exclude", test_excludes)):
+        for entry in entries:
+            if not glob.glob(str(root / entry.split("::")[0])):
+                raise MutationConfigError(key, f"{entry!r} matches nothing under {root}; fix the path or remove it")
     modules = tuple(module_name(path) for path in files)
     config = MutationConfig(
         root=root,
         files=files,
         test_paths=test_paths,
+        test_excludes=test_excludes,
         markers=_optional_string(tests, "tests.markers"),
         pytest_args=_strings(tests, "tests.pytest_args"),
         hypothesis_profile=_optional_string(tests, "tests.hypothesis_profile") or DEFAULT_PROFILE,
@@ -146,6 +150,11 @@ def mutmut_settings(config: MutationConfig, top_level: Sequence[str]) -> dict[st
     """
     sources = sorted({PurePosixPath(path).parts[0] for path in config.files})
     selection = list(config.test_paths)
+    for entry in config.test_excludes:
+        if "::" in entry:
+            selection.append(f"--deselect={entry}")
+        else:
+            selection.append(f"--ignore-glob={entry}" if glob.has_magic(entry) else f"--ignore={entry}")
     if config.markers:
         selection += ["-m", config.markers]
     return {

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from verifuzz.mutation_config import MutationConfig
 from verifuzz.mutation_outcomes import MEANING, Outcome
@@ -40,6 +40,7 @@ class Timing:
     mutation_seconds: float | None
     mutants_tested: int
     workers: int
+    phases: Mapping[str, float] = field(default_factory=dict)
 
     @property
     def mutants_per_second(self) -> float | None:
@@ -73,18 +74,23 @@ def tables(card: Scorecard) -> str:
 
 
 def survivors(card: Scorecard) -> str:
-    """Every mutant that counts against the score: diffs for those the tests ran, a list per function for the rest."""
+    """Every mutant that counts against the score: a diff for each one the tests ran, a list per function for the rest."""
     undetected = card.undetected()
     if not undetected:
         return "No surviving mutants."
     lines = [f"{len(undetected)} mutants count against the score:"]
-    ran = [m for m in undetected if card.outcome(m) is not Outcome.NOT_EXERCISED]
-    for mutant in ran:
+    listed = (Outcome.NOT_EXERCISED, Outcome.NOT_RUN)
+    for mutant in (m for m in undetected if card.outcome(m) not in listed):
         lines += ["", _title(mutant, card), *("    " + line for line in mutant.diff.splitlines())]
         lines.append(f"    inspect: {show_command(mutant.id)}")
-    idle = [m for m in undetected if card.outcome(m) is Outcome.NOT_EXERCISED]
-    if idle:
-        lines += ["", f"{len(idle)} of them are in functions no selected test calls (diffs: {show_command('<id>')}):"]
+    for outcome, heading in (
+        (Outcome.NOT_EXERCISED, "in functions no selected test calls"),
+        (Outcome.NOT_RUN, "never tested because the run stopped"),
+    ):
+        idle = [m for m in undetected if card.outcome(m) is outcome]
+        if not idle:
+            continue
+        lines += ["", f"{len(idle)} mutants {heading} (each one's diff: {show_command('<id>')}):"]
         for (path, function), group in groupby(idle, key=lambda m: (m.path, m.function)):
             members = list(group)
             where = ", ".join(sorted({str(m.line) for m in members if m.line}, key=int)) or "?"
@@ -141,6 +147,7 @@ def gate_report(
             "mutants_tested": timing.mutants_tested,
             "mutants_per_second": round(timing.mutants_per_second, 3) if timing.mutants_per_second else None,
             "workers": timing.workers,
+            "phase_started_seconds": dict(timing.phases),
         },
         "modules": [],
         "verifiers": [],
@@ -178,11 +185,14 @@ def gate_report(
     return report
 
 
-def schema_report(card: Scorecard, config: MutationConfig) -> dict[str, Any]:
-    """The run in mutation-testing-report-schema v2, for `mutation-testing-elements` and similar viewers."""
+def schema_report(card: Scorecard, config: MutationConfig, sources: Mapping[str, str]) -> dict[str, Any]:
+    """The run in mutation-testing-report-schema v2, for `mutation-testing-elements` and similar viewers.
+
+    `sources` holds each file as it was mutated, so locations match even if the tree changed since.
+    """
     files: dict[str, Any] = {}
     for path in config.files:
-        source = (config.root / path).read_text(encoding="utf-8")
+        source = sources.get(path, "")
         lines = source.splitlines() or [""]
         files[path] = {
             "language": "python",

@@ -63,6 +63,8 @@ class MutmutRun:
     budget_exceeded: bool = False
     files_mutated: int | None = None
     counts: Counts = field(default_factory=Counts)
+    # Seconds from the start of `mutmut run` at which each phase was first seen.
+    phases: dict[str, float] = field(default_factory=dict)
 
     @property
     def log(self) -> Path:
@@ -146,7 +148,7 @@ def run_mutmut(
                 for piece in pieces:
                     if MUTANTS_PHASE in piece and mutation_started is None:
                         mutation_started = time.monotonic()
-                    _observe(piece, run, progress)
+                    _observe(piece, run, progress, time.monotonic() - started)
             now = time.monotonic()
             if deadline is not None and now > deadline and interrupted_at is None:
                 run.budget_exceeded = True
@@ -160,7 +162,7 @@ def run_mutmut(
         raise
     run.returncode = process.wait()
     if pending:
-        _observe(pending, run, progress)
+        _observe(pending, run, progress, time.monotonic() - started)
     run.output = "".join(chunks)
     run.elapsed = time.monotonic() - started
     if mutation_started is not None:
@@ -178,9 +180,10 @@ def _signal(process: subprocess.Popen[bytes], which: signal.Signals) -> None:
         pass
 
 
-def _observe(line: str, run: MutmutRun, progress: Progress | None) -> None:
+def _observe(line: str, run: MutmutRun, progress: Progress | None, elapsed: float) -> None:
     for title, phase in PHASES.items():
         if title in line:
+            run.phases.setdefault(phase, round(elapsed, 2))
             if title == MUTANTS_PHASE:
                 run.reached_mutants = True
             if progress:

@@ -165,6 +165,16 @@ def empty_reply(draw: st.DrawFn, trial: Trial) -> Broken:
     return trial
 
 
+@adversary("the reply is unicode noise or a huge string instead of an answer")
+def garbled_reply(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.final()["content"] = draw(st.one_of(
+        st.text(alphabet=st.characters(codec="utf-8", categories=("Cc", "Cf", "Cs", "Co", "Mn", "Zs", "So")), max_size=60),
+        st.text(alphabet=st.characters(min_codepoint=0x10000), max_size=30),
+        st.sampled_from(["\u202eecnatpecca", "A" * 1_000_000, "\x00" * 10_000, "\ud800\udfff", "e\u0301" * 500]),
+    ))
+    return trial
+
+
 @adversary("the agent never replied")
 def no_reply(draw: st.DrawFn, trial: Trial) -> Broken:
     trial.events = [e for e in trial.events if e["pubkey"] != trial.agent]
@@ -195,6 +205,7 @@ GENERIC = (
     truncated_snapshot,
     derived_fields_disagree,
     reply_before_task,
+    garbled_reply,
 )
 SILENCE = (empty_reply, no_reply)
 REFUSAL = refusal

@@ -99,6 +99,12 @@ def p_tag_to_bot(draw: st.DrawFn, trial: Trial) -> Broken:
     return trial
 
 
+@adversary("the reply also p-tags someone who is neither the human nor a bot")
+def p_tag_to_stranger(draw: st.DrawFn, trial: Trial) -> Broken:
+    trial.final()["tags"].append(["p", hex64("stranger", draw(st.integers(0, 10**6)))])
+    return trial
+
+
 @adversary("an earlier orchestrator message p-tags a bot, then the correct reply follows")
 def earlier_p_tag_to_bot(draw: st.DrawFn, trial: Trial) -> Broken:
     final = trial.final()
@@ -182,6 +188,7 @@ def bot_missing_from_directory(draw: st.DrawFn, trial: Trial) -> Broken:
 
 ADVERSARIES: tuple[Adversary, ...] = (
     p_tag_to_bot,
+    p_tag_to_stranger,
     earlier_p_tag_to_bot,
     at_wake,
     swapped_statuses,
@@ -210,6 +217,8 @@ DIMENSIONS = {
     "derived_fields_disagree": "evidence_complete",
     "reply_before_task": "evidence_complete",
     "p_tag_to_bot": "bots_not_mentioned",
+    "p_tag_to_stranger": "user_mentioned",
+    "garbled_reply": "status_correct",
     "earlier_p_tag_to_bot": "bots_not_mentioned",
     "at_wake": "bots_not_mentioned",
     "swapped_statuses": "status_correct",

@@ -155,6 +155,7 @@ DIMENSIONS = {
     "marker_missing": "named_path_read",
     "marker_inside_longer_token": "named_path_read",
     "wrong_action": "action_reported",
+    "garbled_reply": "named_path_read",
     "refusal": "named_path_read",
     "empty_reply": "named_path_read",
     "no_reply": "evidence_complete",

@@ -199,6 +199,15 @@ def test_p_tag_for_someone_else_fails_only_user_mentioned() -> None:
     assert metrics(with_final(edit)) == failing_only("user_mentioned")
 
 
+def test_p_tag_for_a_stranger_beside_the_human_fails_only_user_mentioned() -> None:
+    """Notifying a stranger as well as the human is a false wake the callback must not carry."""
+
+    def edit(item: Trial, final: dict[str, Any]) -> None:
+        final["tags"].append(["p", Cast().key("stranger")])
+
+    assert metrics(with_final(edit)) == failing_only("user_mentioned")
+
+
 # ---- reply_to_thread ------------------------------------------------------
 
 

@@ -756,7 +756,12 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     dimensions = {
         "status_correct": final is not None and all(bound(content, bot) for bot in STATUS),
         "bots_not_mentioned": bots_known and agent is not None and all(quiet(m, bot_pubkeys) for m in sent),
-        "user_mentioned": final is not None and user is not None and user.pubkey in final.mentions,
+        # The callback goes to the human; a p tag to anyone but the human or a bot (whose
+        # wakes bots_not_mentioned judges) is another false wake.
+        "user_mentioned": final is not None
+        and user is not None
+        and user.pubkey in final.mentions
+        and set(final.mentions) <= {user.pubkey, *bot_pubkeys},
         "reply_to_thread": final is not None
         and same(final.reply_to, evidence.task_event_id)
         and same(final.channel_id, evidence.channel_id),

@@ -10,6 +10,7 @@ import pytest
 from verifuzz import mutate
 from verifuzz.mutation_config import (
     MutationConfigError,
+    environment,
     load,
     module_name,
     mutmut_settings,
@@ -186,3 +187,14 @@ def test_the_repository_gate_covers_the_shipped_verifiers() -> None:
     assert {"verifiers.evidence", "verifiers.runner", "verifiers.verdict", "verifiers.text"} <= set(config.modules)
     assert "verifiers.builder" not in config.modules
     assert config.min_score >= 95 and all(score >= 95 for score in config.module_scores.values())
+
+
+def test_listing_plugins_turns_autoloading_off(project: Path) -> None:
+    """With `tests.plugins`, mutmut's pytest loads exactly those plugins; without it, pytest's defaults stand."""
+    default = load(project / "mutation.toml")
+    assert environment(default) == {"VERIFUZZ_PROFILE": "mutation"}
+    assert mutmut_settings(default, [])["pytest_add_cli_args"] == []
+    text = VALID.replace('markers = "not slow"', 'pytest_args = ["--assert=plain"]\nplugins = ["_hypothesis_pytestplugin"]')
+    listed = load(config_with(project, text))
+    assert environment(listed) == {"VERIFUZZ_PROFILE": "mutation", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    assert mutmut_settings(listed, [])["pytest_add_cli_args"] == ["--assert=plain", "-p", "_hypothesis_pytestplugin"]

@@ -20,6 +20,7 @@ from verifuzz.mutation_report import (
     Timing,
     gate_report,
     notes,
+    plural,
     schema_report,
     show,
     survivors,
@@ -79,6 +80,14 @@ def run(args: argparse.Namespace) -> int:
         return status
     workers = args.jobs or config.worker_count()
     print(_header(config, workers, args.mutant), flush=True)
+    try:
+        return _gate(args, config, workers, started)
+    except KeyboardInterrupt:
+        print("\nverifuzz mutate: interrupted; mutmut and its workers were stopped", file=sys.stderr)
+        return 130
+
+
+def _gate(args: argparse.Namespace, config: MutationConfig, workers: int, started: float) -> int:
     with Scratch(config, keep=args.keep) as scratch:
         mutmut = run_mutmut(
             scratch,
@@ -96,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             if args.mutant:
                 mutants = [m for m in mutants if any(fnmatch.fnmatchcase(m.id, p) for p in args.mutant)]
                 scoring = dataclasses.replace(config, min_score=100.0, module_scores={})
-            card = score(mutants, scoring, import_graph(config.root, config.files))
+            card = score(mutants, scoring, import_graph(scratch.project, config.files))
         if args.keep:
             print(f"scratch copy kept at {scratch.project} (mutmut output: {mutmut.log})")
     passed = card is not None and card.passed and not problems
@@ -117,7 +126,7 @@ def _header(config: MutationConfig, workers: int, patterns: list[str]) -> str:
     selection = " ".join(config.test_paths) + (f" -m {config.markers!r}" if config.markers else "")
     focus = f", only mutants matching {' '.join(patterns)}" if patterns else ""
     return (
-        f"verifuzz mutate: {len(config.files)} files from {config.root / CONFIG_NAME}; tests: {selection}; "
+        f"verifuzz mutate: {plural(len(config.files), 'file')} from {config.root / CONFIG_NAME}; tests: {selection}; "
         f"{workers} workers; budget {config.budget_seconds:.0f}s{focus}"
     )
 

@@ -29,7 +29,7 @@ _DIGEST = re.compile(r"[0-9a-f]{12}")
 # Every table and key the file may hold; anything else is a typo worth stopping for.
 SCHEMA: dict[str, tuple[str, ...]] = {
     "mutate": ("paths", "exclude"),
-    "tests": ("paths", "exclude", "markers", "pytest_args", "hypothesis_profile"),
+    "tests": ("paths", "exclude", "markers", "pytest_args", "plugins", "hypothesis_profile"),
     "gate": ("min_score", "modules"),
     "budget": ("seconds", "jobs", "timeout_multiplier", "timeout_constant"),
     "report": ("json", "schema"),
@@ -64,6 +64,8 @@ class MutationConfig:
     test_excludes: tuple[str, ...] = ()
     markers: str | None = None
     pytest_args: tuple[str, ...] = ()
+    # None: pytest loads every installed plugin; a tuple: only these (autoloading is off).
+    plugins: tuple[str, ...] | None = None
     hypothesis_profile: str = DEFAULT_PROFILE
     min_score: float = DEFAULT_MIN_SCORE
     module_scores: Mapping[str, float] = field(default_factory=dict)
@@ -128,6 +130,7 @@ def parse(data: Mapping[str, Any], root: Path) -> MutationConfig:
         test_excludes=test_excludes,
         markers=_optional_string(tests, "tests.markers"),
         pytest_args=_strings(tests, "tests.pytest_args"),
+        plugins=_strings(tests, "tests.plugins") if "plugins" in tests else None,
         hypothesis_profile=_optional_string(tests, "tests.hypothesis_profile") or DEFAULT_PROFILE,
         min_score=_score(gate.get("min_score", DEFAULT_MIN_SCORE), "gate.min_score"),
         module_scores=_module_scores(gate, modules),
@@ -162,13 +165,21 @@ def mutmut_settings(config: MutationConfig, top_level: Sequence[str]) -> dict[st
         "only_mutate": [glob.escape(path) for path in config.files],
         "also_copy": sorted(name for name in top_level if name not in sources and not _ignored(name)),
         "pytest_add_cli_args_test_selection": selection,
-        "pytest_add_cli_args": list(config.pytest_args),
+        "pytest_add_cli_args": list(config.pytest_args) + [arg for name in config.plugins or () for arg in ("-p", name)],
         "timeout_multiplier": config.timeout_multiplier,
         "timeout_constant": config.timeout_constant,
         # The scratch copy is not a repository and is thrown away, so there is no cache to keep.
         "use_git_change_detection": False,
         "debug": False,
     }
+
+
+def environment(config: MutationConfig) -> dict[str, str]:
+    """Variables for mutmut's process: the Hypothesis profile, and plugin autoloading off when plugins are listed."""
+    variables = {"VERIFUZZ_PROFILE": config.hypothesis_profile}
+    if config.plugins is not None:
+        variables["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    return variables
 
 
 def mutmut_table(settings: Mapping[str, Any]) -> str:

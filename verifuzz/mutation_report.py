@@ -51,6 +51,10 @@ class Timing:
         return self.mutants_tested / self.mutation_seconds if self.mutation_seconds else None
 
 
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
 def show_command(mutant_id: str) -> str:
     return f"verifuzz mutate --show {shlex.quote(mutant_id)}"
 
@@ -232,7 +236,7 @@ def show(report_path: Path, mutant_id: str) -> tuple[int, str]:
     )
     text = [
         f"# {m['id']}: {m['outcome']} (mutmut: {m['mutmut_status']}), {m['path']}:{m['line']} in {m['function']}",
-        f"# digest {m['digest']}; reached by {m['tests']} selected tests",
+        f"# digest {m['digest']}; reached by {plural(m['tests'], 'selected test')}",
         m["diff"],
         "",
         "# If no input could ever tell this mutant from the original, record it in mutation.toml:",
@@ -243,7 +247,7 @@ def show(report_path: Path, mutant_id: str) -> tuple[int, str]:
 
 def _title(mutant: Mutant, card: Scorecard) -> str:
     outcome = card.outcome(mutant)
-    reached = f"reached by {len(mutant.tests)} tests" if mutant.tests else "reached by no test"
+    reached = f"reached by {plural(len(mutant.tests), 'test')}" if mutant.tests else "reached by no test"
     return f"{mutant.path}:{mutant.line or '?'} {mutant.function}: {outcome.value}, {reached}  [{mutant.id}] digest {mutant.digest}"
 
 

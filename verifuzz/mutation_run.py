@@ -18,11 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence, TextIO
 
-from verifuzz.mutation_config import SCRATCH_IGNORED, MutationConfig, mutmut_settings, mutmut_table
+from verifuzz.mutation_config import SCRATCH_IGNORED, MutationConfig, environment, mutmut_settings, mutmut_table
 
 # `mutmut run` through its click group, imported as a module so it is never executed twice.
 MUTMUT_MAIN = "import sys; from mutmut.__main__ import cli; sys.argv[0] = 'mutmut'; cli()"
-PROFILE_VARIABLE = "VERIFUZZ_PROFILE"
 _DEEP_IGNORED = ("__pycache__", ".hypothesis", ".pytest_cache", ".mypy_cache")
 _COUNTS = re.compile(r"(\d+)/(\d+)\s+🎉 (\d+) 🫥 (\d+)\s+⏰ (\d+)\s+🤔 (\d+)\s+🙁 (\d+)")
 _GENERATED = re.compile(r"done in (\d+)ms \((\d+) files mutated")
@@ -82,11 +81,15 @@ class Scratch:
         self.hypothesis = self.base / "hypothesis"
 
     def __enter__(self) -> Scratch:
-        shutil.copytree(self.config.root, self.project, ignore=self._ignore, symlinks=True)
-        settings = mutmut_settings(self.config, sorted(os.listdir(self.project)))
-        pyproject = self.project / "pyproject.toml"
-        text = pyproject.read_text(encoding="utf-8") if pyproject.is_file() else ""
-        pyproject.write_text(text + mutmut_table(settings), encoding="utf-8")
+        try:
+            shutil.copytree(self.config.root, self.project, ignore=self._ignore, symlinks=True)
+            settings = mutmut_settings(self.config, sorted(os.listdir(self.project)))
+            pyproject = self.project / "pyproject.toml"
+            text = pyproject.read_text(encoding="utf-8") if pyproject.is_file() else ""
+            pyproject.write_text(text + mutmut_table(settings), encoding="utf-8")
+        except BaseException:
+            shutil.rmtree(self.base, ignore_errors=True)
+            raise
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -114,7 +117,7 @@ def run_mutmut(
     config = scratch.config
     env = dict(os.environ)
     env.pop("MUTANT_UNDER_TEST", None)
-    env[PROFILE_VARIABLE] = config.hypothesis_profile
+    env.update(environment(config))
     # Hypothesis keeps caches in .hypothesis under the working directory; send them outside the copy.
     env["HYPOTHESIS_STORAGE_DIRECTORY"] = str(scratch.hypothesis)
     command = [sys.executable, "-c", MUTMUT_MAIN, "run", "--max-children", str(jobs or config.worker_count()), *patterns]

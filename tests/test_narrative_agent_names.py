@@ -8,12 +8,10 @@ import pytest
 from strategies.cast import Cast
 from strategies.narrative_agent_names import AURORA, BEACON, bot_key, trial
 from strategies.trial import Trial, event, reply_tags
+from tests.scoring import Scoring
 from verifiers.narrative_agent_names import TASK
-from verifiers.runner import judge
-from verifiers.verdict import Verdict
 
 DIMENSIONS = ("status_correct", "bots_not_mentioned", "user_mentioned", "reply_to_thread", "evidence_complete")
-KEYS = ("reward", *DIMENSIONS)
 USER_NAME = "Maya Elise Chen"
 AURORA_DONE = f"{AURORA} completed the audit."
 BEACON_IDLE = f"{BEACON} remains idle."
@@ -22,26 +20,9 @@ BEACON_IDLE = f"{BEACON} remains idle."
 # ---- helpers -------------------------------------------------------------
 
 
-def verdict(item: Trial, snapshot: dict[str, Any] | None = None) -> Verdict:
-    raw = item.snapshot() if snapshot is None else snapshot
-    return judge(TASK, raw, TASK.expectations(item.input_files))
-
-
-def metrics(item: Trial, snapshot: dict[str, Any] | None = None) -> dict[str, float]:
-    return verdict(item, snapshot).metrics()
-
-
-def passing() -> dict[str, float]:
-    return dict.fromkeys(KEYS, 1.0)
-
-
-def failing_only(dimension: str) -> dict[str, float]:
-    """The metrics of a run that fails `dimension` and nothing else."""
-    return {**passing(), "reward": 0.0, dimension: 0.0}
-
-
-def zeros() -> dict[str, float]:
-    return dict.fromkeys(KEYS, 0.0)
+SCORING = Scoring(TASK, DIMENSIONS)
+verdict, metrics = SCORING.verdict, SCORING.metrics
+passing, failing_only, zeros = SCORING.passing, SCORING.failing_only, SCORING.zeros
 
 
 def with_reply(content: str) -> Trial:

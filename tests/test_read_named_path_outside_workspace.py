@@ -11,11 +11,10 @@ from strategies.cast import Cast
 from strategies.read_named_path_outside_workspace import ACTION, SKILL_FLAG, answer, skill_text, trial
 from strategies.trial import Trial, event, reply_tags
 from verifiers.read_named_path_outside_workspace import TASK
+from tests.scoring import Scoring
 from verifiers.runner import FAILED_CLOSED, judge, run
-from verifiers.verdict import Verdict
 
 DIMENSIONS = ("evidence_complete", "expected_author", "same_channel", "named_path_read", "action_reported")
-KEYS = ("reward", *DIMENSIONS)
 PATH = "~/.claude/skills/context-health-check/SKILL.md"
 MARKER_A = "chc-0123456789abcdef01234567"
 MARKER_B = "chc-fedcba9876543210fedcba98"
@@ -24,27 +23,9 @@ MARKER_B = "chc-fedcba9876543210fedcba98"
 # ---- helpers -------------------------------------------------------------
 
 
-def verdict(item: Trial, snapshot: dict[str, Any] | None = None) -> Verdict:
-    """Score `item` (or an edited snapshot of it) against its own skill file."""
-    raw = item.snapshot() if snapshot is None else snapshot
-    return judge(TASK, raw, TASK.expectations(item.input_files))
-
-
-def metrics(item: Trial, snapshot: dict[str, Any] | None = None) -> dict[str, float]:
-    return verdict(item, snapshot).metrics()
-
-
-def passing() -> dict[str, float]:
-    return dict.fromkeys(KEYS, 1.0)
-
-
-def failing_only(dimension: str) -> dict[str, float]:
-    """The metrics of a run that fails `dimension` and nothing else."""
-    return {**passing(), "reward": 0.0, dimension: 0.0}
-
-
-def zeros() -> dict[str, float]:
-    return dict.fromkeys(KEYS, 0.0)
+SCORING = Scoring(TASK, DIMENSIONS)
+verdict, metrics = SCORING.verdict, SCORING.metrics
+passing, failing_only, zeros = SCORING.passing, SCORING.failing_only, SCORING.zeros
 
 
 def marker_of(item: Trial) -> str:

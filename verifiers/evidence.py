@@ -161,6 +161,16 @@ class Evidence:
         pool = self.messages if messages is None else messages
         return tuple(m for m in pool if same(m.pubkey, pubkey))
 
+    def health(self, task_name: str) -> dict[str, bool]:
+        """The completeness checks every task shares: right task, whole export, a task event, one human, one agent."""
+        return {
+            "task_name_matches": self.task_name == task_name,
+            "not_truncated": not self.truncated,
+            "task_event_found": self.task_event() is not None,
+            "one_user": self.sole(USER) is not None,
+            "one_orchestrator": self.sole(ORCHESTRATOR) is not None,
+        }
+
     def final_reply(self, pubkey: str | None) -> Message | None:
         """The last message by `pubkey` after the task event."""
         replies = self.by(pubkey, self.after_task())

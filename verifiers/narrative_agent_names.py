@@ -58,11 +58,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     bots_known = all(len(entries) == 1 for entries in bots.values())
     content = final.content if final else ""
     checks = {
-        "task_name_matches": evidence.task_name == NAME,
-        "not_truncated": not evidence.truncated,
-        "task_event_found": evidence.task_event() is not None,
-        "one_user": user is not None,
-        "one_orchestrator": agent is not None,
+        **evidence.health(NAME),
         "both_bots_in_directory": bots_known,
         "final_reply_found": final is not None,
         "one_orchestrator_message": len(sent) == 1,

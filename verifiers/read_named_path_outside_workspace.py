@@ -65,11 +65,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     reply = replies[-1] if replies else None
     content = reply.content if reply else ""
     checks = {
-        "task_name_matches": evidence.task_name == NAME,
-        "not_truncated": not evidence.truncated,
-        "task_event_found": evidence.task_event() is not None,
-        "one_user": user is not None,
-        "one_orchestrator": agent is not None,
+        **evidence.health(NAME),
         "reply_found": reply is not None,
     }
     dimensions = {

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from hypothesis import strategies as st
 
@@ -205,7 +206,8 @@ def _dimension(strategies: TaskStrategies | None, adversary: Adversary) -> str |
     return strategies.dimension(_own(strategies, adversary)) if strategies else None
 
 
-def _generic(name, promise, examples, check, **options) -> Property:  # noqa: ANN001 - a table row
+def _generic(name: str, promise: str, examples: Callable[[Context], st.SearchStrategy[Example]],
+             check: Callable[[Context, Example, Outcome], None], **options: bool) -> Property:
     return register(Property(name, promise, examples, check, generic=True, applies=lambda ctx: True, **options))
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from properties.example import Example, Outcome
-from verifiers.runner import judge
+from verifiers.runner import judge, run
 from verifiers.verdict import TaskSpec
 
 CLI_TIMEOUT = 30.0  # the task's verifier timeout
@@ -53,8 +53,6 @@ class InProcess(Subject):
         return Outcome(verdict.metrics(), dict(verdict.details))
 
     def _run_cli(self, argv: list[str]) -> str | None:
-        from verifiers.runner import run
-
         try:
             code = run(self.spec, argv)
         except BaseException:  # noqa: BLE001

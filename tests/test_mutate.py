@@ -135,3 +135,13 @@ def test_a_stale_equivalent_entry_fails_an_otherwise_perfect_gate(project: Path)
     result = gate(project)
     assert result.returncode == 1, result.stdout + result.stderr
     assert "stale equivalent toyverifiers.toy.x_passes__mutmut_99: no mutant has this id any more" in result.stdout
+
+
+def test_a_focused_run_judges_only_the_chosen_mutants(project: Path) -> None:
+    """`--mutant` passes when the chosen mutants die, whatever survives elsewhere, and leaves the last report alone."""
+    (project / "tests/test_toy.py").write_text(WEAK_TESTS, encoding="utf-8")
+    result = gate(project, "--mutant", "toyverifiers.toy.x_verdict__mutmut_*")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "toyverifiers.toy" in result.stdout and "mutation gate PASSED" in result.stdout
+    assert not (project / "reports").exists()
+    assert gate(project, "--mutant", "toyverifiers.toy.x_passes__mutmut_*").returncode == 1

@@ -103,8 +103,10 @@ def _gate(args: argparse.Namespace, config: MutationConfig, workers: int, starte
             mutants = read_mutants(scratch.project, config.files)
             scoring = config
             if args.mutant:
-                mutants = [m for m in mutants if any(fnmatch.fnmatchcase(m.id, p) for p in args.mutant)]
-                scoring = dataclasses.replace(config, min_score=100.0, module_scores={})
+                # A focused run passes only if every chosen mutant dies; reviews of others are not its business.
+                mutants = [m for m in mutants if _chosen(m.id, args.mutant)]
+                equivalents = tuple(e for e in config.equivalents if _chosen(e.mutant, args.mutant))
+                scoring = dataclasses.replace(config, min_score=100.0, module_scores={}, equivalents=equivalents)
             card = score(mutants, scoring, import_graph(scratch.project, config.files))
         if args.keep:
             print(f"scratch copy kept at {scratch.project} (mutmut output: {mutmut.log})")
@@ -120,6 +122,10 @@ def _gate(args: argparse.Namespace, config: MutationConfig, workers: int, starte
     _print_results(card, problems, timing, passed)
     _write_reports(card, config, sources, timing, problems, passed, partial=bool(args.mutant))
     return PASSED if passed else FAILED
+
+
+def _chosen(mutant_id: str, patterns: list[str]) -> bool:
+    return any(fnmatch.fnmatchcase(mutant_id, pattern) for pattern in patterns)
 
 
 def _header(config: MutationConfig, workers: int, patterns: list[str]) -> str:

@@ -99,7 +99,8 @@ class Scorecard:
 
     def undetected(self) -> list[Mutant]:
         """Mutants that count against the score, in file and line order."""
-        return [m for m in self.mutants if not MEANING[self.outcomes[m.id]].detected and self.outcomes[m.id] is not Outcome.EQUIVALENT]
+        counted = [m for m in self.mutants if self.outcomes[m.id] is not Outcome.EQUIVALENT]
+        return [m for m in counted if not MEANING[self.outcomes[m.id]].detected]
 
 
 def display_score(score: float | None) -> str:

@@ -25,10 +25,15 @@ def witness_trials(ctx: Context) -> st.SearchStrategy[Trial]:
     return ctx.strategies.witnesses() if ctx.strategies else plausible_trials(ctx.task)
 
 
+# Strategies are built once per promise, outside the draw functions: Hypothesis validates every new
+# strategy object it draws from, and rebuilt per draw they took about a fifth of the suite's CPU time.
+
 def broken_by(ctx: Context, adversary: Adversary) -> st.SearchStrategy[Example]:
+    trials = witness_trials(ctx)
+
     @st.composite
     def examples(draw: st.DrawFn) -> Example:
-        witness = draw(witness_trials(ctx))
+        witness = draw(trials)
         inputs = dict(witness.input_files)
         return Example.of(adversary.apply(draw, witness.copy()), f"adversary {adversary.name}", inputs)
 
@@ -41,13 +46,16 @@ def witnesses(ctx: Context) -> st.SearchStrategy[Example]:
 
 def adversarial(ctx: Context) -> st.SearchStrategy[Example]:
     pool = ctx.strategies.adversaries if ctx.strategies else (*GENERIC, *SILENCE, REFUSAL)
-    return st.sampled_from(pool).flatmap(lambda adversary: broken_by(ctx, adversary))
+    broken = {adversary: broken_by(ctx, adversary) for adversary in pool}
+    return st.sampled_from(pool).flatmap(lambda adversary: broken[adversary])
 
 
 def malformed_examples(ctx: Context) -> st.SearchStrategy[Example]:
+    trials = witness_trials(ctx)
+
     @st.composite
     def examples(draw: st.DrawFn) -> Example:
-        trial = draw(witness_trials(ctx))
+        trial = draw(trials)
         broken = draw(malformed.malformed_snapshots(st.just(trial)))
         return Example(label="malformed evidence", evidence=broken, input_files=dict(trial.input_files))
 
@@ -55,9 +63,11 @@ def malformed_examples(ctx: Context) -> st.SearchStrategy[Example]:
 
 
 def file_examples(ctx: Context) -> st.SearchStrategy[Example]:
+    trials = witness_trials(ctx)
+
     @st.composite
     def examples(draw: st.DrawFn) -> Example:
-        trial = draw(witness_trials(ctx))
+        trial = draw(trials)
         inputs = dict(trial.input_files)
         kind = draw(st.sampled_from(["fault", "fault", "garbage", "malformed"]))
         if kind == "fault":
@@ -82,9 +92,11 @@ def pristine(ctx: Context) -> st.SearchStrategy[Example]:
 
 
 def irrelevantly_changed(ctx: Context) -> st.SearchStrategy[Example]:
+    bases = st.one_of(witnesses(ctx), adversarial(ctx)).filter(lambda e: well_formed(e.evidence))
+
     @st.composite
     def examples(draw: st.DrawFn) -> Example:
-        base = draw(st.one_of(witnesses(ctx), adversarial(ctx)).filter(lambda e: well_formed(e.evidence)))
+        base = draw(bases)
         name, changed = draw(irrelevant_change(base.evidence))
         return Example(f"{base.label} + {name}", changed, input_files=base.input_files, base=base)
 

@@ -165,13 +165,17 @@ def empty_reply(draw: st.DrawFn, trial: Trial) -> Broken:
     return trial
 
 
+# Built once: constructing these per draw cost more than drawing from them.
+_GARBLED = st.one_of(
+    st.text(alphabet=st.characters(codec="utf-8", categories=("Cc", "Cf", "Cs", "Co", "Mn", "Zs", "So")), max_size=60),
+    st.text(alphabet=st.characters(min_codepoint=0x10000), max_size=30),
+    st.sampled_from(["\u202eecnatpecca", "A" * 1_000_000, "\x00" * 10_000, "\ud800\udfff", "e\u0301" * 500]),
+)
+
+
 @adversary("the reply is unicode noise or a huge string instead of an answer")
 def garbled_reply(draw: st.DrawFn, trial: Trial) -> Broken:
-    trial.final()["content"] = draw(st.one_of(
-        st.text(alphabet=st.characters(codec="utf-8", categories=("Cc", "Cf", "Cs", "Co", "Mn", "Zs", "So")), max_size=60),
-        st.text(alphabet=st.characters(min_codepoint=0x10000), max_size=30),
-        st.sampled_from(["\u202eecnatpecca", "A" * 1_000_000, "\x00" * 10_000, "\ud800\udfff", "e\u0301" * 500]),
-    ))
+    trial.final()["content"] = draw(_GARBLED)
     return trial
 
 

@@ -1,6 +1,8 @@
 """Evidence for narrative-agent-names: witnesses, wakes and status adversaries."""
 from __future__ import annotations
 
+from functools import cache
+
 from hypothesis import strategies as st
 
 from strategies.adversaries import Adversary, Broken, adversary, extra_message
@@ -59,7 +61,7 @@ def trial(cast: Cast = Cast(), reply: str | None = None) -> Trial:
 @st.composite
 def witnesses(draw: st.DrawFn) -> Trial:
     """Correct runs: varied people, ids, wording and line order, neutral lines, chatter, harmless tags."""
-    cast = draw(casts(user_name=draw(st.sampled_from([HUMAN, None]))))
+    cast = draw(casts(user_name=draw(st.sampled_from((HUMAN, None)))))
     lines = [draw(st.sampled_from(AURORA_LINES)), draw(st.sampled_from(BEACON_LINES))]
     if draw(st.booleans()):
         lines.reverse()
@@ -70,7 +72,7 @@ def witnesses(draw: st.DrawFn) -> Trial:
     run = trial(cast, "\n".join(lines))
     final = run.final()
     final["tags"] += draw(harmless_tags())
-    run.directory.extend(draw(st.lists(st.builds(_other_bot, st.integers(1, 99)), max_size=2, unique_by=lambda d: d["name"])))
+    run.directory.extend(draw(_OTHER_BOTS))
     if draw(st.booleans()):
         run.directory.reverse()
     return draw(chatter(run))
@@ -80,10 +82,15 @@ def _other_bot(number: int) -> dict[str, str]:
     return {"name": f"Helper Bot {number}", "role": "bot", "pubkey": hex64("helper-bot", number)}
 
 
+# Built once: a strategy rebuilt inside a draw is validated again by Hypothesis on every example.
+_OTHER_BOTS = st.lists(st.builds(_other_bot, st.integers(1, 99)), max_size=2, unique_by=lambda d: d["name"])
+
+
 def _bot_pubkey(trial: Trial, bot: str) -> str:
     return next(entry["pubkey"] for entry in trial.directory if entry["name"] == bot)
 
 
+@cache
 def wake_texts(bot: str) -> st.SearchStrategy[str]:
     """`@bot` as people and clients write it: any case, odd spacing, non-breaking or full-width forms."""
     at = st.sampled_from(["@", "\uff20", "@ "])

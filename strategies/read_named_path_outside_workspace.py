@@ -1,6 +1,8 @@
 """Evidence for read-named-path-outside-workspace: witnesses and the adversaries that target the marker."""
 from __future__ import annotations
 
+from functools import cache
+
 from hypothesis import strategies as st
 
 from strategies.adversaries import Adversary, Broken, adversary, extra_message
@@ -56,6 +58,7 @@ def trial(cast: Cast = Cast(), check_id: str | None = None, reply: str | None = 
     )
 
 
+@cache
 def action_variants() -> st.SearchStrategy[str]:
     """The ACTION as people quote it: any case, reflowed, with or without the final period."""
     return st.tuples(

@@ -1,6 +1,8 @@
 """Realistic trial material from Faker, seeded from Hypothesis draws so examples shrink and replay."""
 from __future__ import annotations
 
+from functools import cache
+
 from faker import Faker
 from hypothesis import strategies as st
 
@@ -18,6 +20,7 @@ def faker_for(seed: int) -> Faker:
     return _FAKE
 
 
+@cache  # one strategy per argument: Hypothesis validates each new strategy object it draws from
 @st.composite
 def casts(draw: st.DrawFn, user_name: str | None = None) -> Cast:
     """A cast of people, pubkeys, ids and a clock; a different trial each time."""
@@ -57,6 +60,7 @@ def chatter(draw: st.DrawFn, trial: Trial, before: int = 3) -> Trial:
     return trial
 
 
+@cache
 def harmless_tags() -> st.SearchStrategy[list[list[str]]]:
     """Extra tags a client may add that say nothing about channel, thread or mentions."""
     return st.lists(st.sampled_from(HARMLESS_TAGS).map(list), max_size=2, unique_by=tuple)

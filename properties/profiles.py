@@ -13,10 +13,12 @@ settings.register_profile("ci", max_examples=150, deadline=None, derandomize=Tru
 settings.register_profile("fuzz", max_examples=5_000, deadline=None)
 # Under mutmut the tree is a copy that changes per mutant: never write an example
 # database into it, replay the same examples for every mutant, and skip the shrink
-# phase since only "did it fail" matters there.
+# phase since only "did it fail" matters there. Ten examples: against 40 they killed
+# the same mutants (640 compared by digest) while properties/ ran in 7.7 s instead of
+# 21.6 s, and every surviving mutant reruns every property that reaches its function.
 settings.register_profile(
     "mutation",
-    max_examples=40,
+    max_examples=10,
     deadline=None,
     derandomize=True,
     database=None,

@@ -1,0 +1,271 @@
+"""Bug zoo: time to detect each deliberately broken verifier.
+
+    python bench/bug_zoo.py [--profile ci] [--all] [--only NAME ...] [--control] [--write DIR] [--jobs N] [--list]
+
+Each file in bench/bug_zoo/ names a shipped task and one (old, new) edit to its
+generated tasks/<task>/tests/verify.py; the edit is applied here, at bench time,
+so no broken code ever sits in the shipped tree. The patched file is loaded as a
+module and judged in-process (its own reader, runner and scoring, not the
+shipped ones); the CLI promise runs the patched file in a subprocess.
+
+For each bug the applicable promises run in registry order, in-process ones
+first and the subprocess one last, until one is violated (`--all`: every
+promise, listing each that caught it). Reported per bug: the promise that
+caught it, how many examples it judged up to and including the first failing
+one, the seconds to that first failure (Hypothesis start-up included,
+shrinking excluded), and the suite's seconds until then counting the promises
+that held before it. Seconds are CPU seconds of this process and its CLI
+subprocesses, i.e. time on one dedicated core, because the machines are shared;
+the wall seconds of the catching promise are shown too. `--control` first runs
+the unpatched file the same way: every promise must hold, or the harness itself
+is wrong. `--jobs 2` hunts two bugs at a time, one per core.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib.util
+import os
+import runpy
+import sys
+import tempfile
+import time
+import traceback
+import warnings
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from types import ModuleType
+
+from hypothesis.errors import HypothesisWarning
+from hypothesis.reporting import with_reporter
+
+from measure import cpu_now
+from properties import profiles
+from properties.engine import VIOLATED, Result, applicable, check, context
+from properties.example import Example, Outcome
+from properties.registry import Context, Property, Violation
+from properties.subjects import InProcess, _through_files
+from verifuzz.registry import TASKS_DIR
+
+ZOO = Path(__file__).resolve().parent / "bug_zoo"
+BUDGET_SECONDS = 5.0  # the issue's target for each bug
+CONTROL = "(control: unpatched)"
+
+
+class StaleBug(ValueError):
+    """A bug's edit no longer matches the generated verify.py exactly once."""
+
+
+@dataclass(frozen=True)
+class Bug:
+    name: str
+    task: str
+    kind: str
+    summary: str
+    edits: tuple[tuple[str, str], ...]
+    expect: str = "caught"  # or "survives": an equivalent mutant kept on purpose
+
+    def source(self) -> str:
+        text = (TASKS_DIR / self.task / "tests" / "verify.py").read_text(encoding="utf-8")
+        for old, new in self.edits:
+            if text.count(old) != 1:
+                raise StaleBug(f"{self.name}: edit matches {text.count(old)} times in {self.task}'s verify.py: {old!r}")
+            text = text.replace(old, new)
+        return text
+
+
+def load_bugs() -> list[Bug]:
+    bugs = []
+    for path in sorted(ZOO.glob("*.py")):
+        spec = runpy.run_path(str(path))
+        summary = (spec.get("__doc__") or "").strip().splitlines()[0]
+        bugs.append(Bug(path.stem, spec["TASK"], spec["KIND"], summary, tuple(spec["EDITS"]), spec.get("EXPECT", "caught")))
+    return sorted(bugs, key=lambda bug: (bug.task, bug.name))
+
+
+def load_module(name: str, path: Path) -> ModuleType:
+    """Import a standalone verify.py under a unique name (dataclasses need it in sys.modules)."""
+    module_name = f"bug_zoo_{name.replace('-', '_').strip('()').replace(' ', '_').replace(':', '')}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+class Variant(InProcess):
+    """A patched verify.py judged in-process through its own `judge` and `run`; `script` serves the CLI promise."""
+
+    def __init__(self, module: ModuleType, script: Path) -> None:
+        super().__init__(module.TASK, script=script)
+        self.module = module
+        self.label = f"{script} (in-process)"
+
+    def outcome(self, example: Example) -> Outcome:
+        if example.mode != "decoded":
+            return _through_files(self._run_cli, example)
+        try:
+            verdict = self.module.judge(self.spec, example.evidence, self.spec.expectations(example.input_files))
+        except Exception:  # noqa: BLE001 - a crash is an outcome the promises judge
+            return Outcome(None, None, traceback.format_exc(limit=6))
+        return Outcome(verdict.metrics(), dict(verdict.details))
+
+    def _run_cli(self, argv: list[str]) -> str | None:
+        try:
+            code = self.module.run(self.spec, argv)
+        except BaseException:  # noqa: BLE001 - SystemExit included: the CLI must return, not exit
+            return traceback.format_exc(limit=6)
+        return None if code == 0 else f"exit status {code}"
+
+
+@dataclass
+class FirstFailure:
+    """When the first example failed a promise, counted from the start of that promise's run."""
+
+    wall: float = 0.0
+    cpu: float = 0.0
+    judged: int = 0
+    examples: int | None = None
+    wall_seconds: float | None = None
+    cpu_seconds: float | None = None
+
+
+def timed(prop: Property, first: FirstFailure) -> Property:
+    """The same promise, noting when its first violation happened (before Hypothesis shrinks it)."""
+
+    def check_and_note(ctx: Context, example: Example, outcome: Outcome) -> None:
+        first.judged += 1
+        try:
+            prop.check(ctx, example, outcome)
+        except Violation:
+            if first.examples is None:
+                first.examples = first.judged
+                first.wall_seconds, first.cpu_seconds = time.perf_counter() - first.wall, cpu_now() - first.cpu
+            raise
+
+    return dataclasses.replace(prop, check=check_and_note)
+
+
+@dataclass
+class Catch:
+    prop: str
+    examples: int
+    cpu: float
+    wall: float
+    title: str
+
+
+@dataclass
+class Report:
+    bug: Bug
+    catches: list[Catch] = field(default_factory=list)
+    suite_seconds: float | None = None  # CPU seconds until the first catch, the held promises before it included
+    errors: list[str] = field(default_factory=list)
+    ran: int = 0
+    stale: str | None = None  # the edit no longer applies to the generated verify.py
+
+
+def hunt(bug: Bug, module: ModuleType, script: Path, run_all: bool) -> Report:
+    ctx = context(Variant(module, script))
+    report = Report(bug)
+    spent = 0.0
+    for prop in sorted(applicable(ctx), key=lambda p: p.via_cli):
+        first = FirstFailure(wall=time.perf_counter(), cpu=cpu_now())
+        result: Result = check(timed(prop, first), ctx)
+        report.ran += 1
+        if result.status == VIOLATED and first.examples is not None and first.cpu_seconds is not None:
+            title = result.violation.title if result.violation else ""
+            report.catches.append(Catch(prop.name, first.examples, first.cpu_seconds, first.wall_seconds or 0.0, title))
+            if report.suite_seconds is None:
+                report.suite_seconds = spent + first.cpu_seconds
+            if not run_all:
+                break
+        elif result.status != "held":
+            report.errors.append(f"{prop.name}: {result.status}: {result.error or result.violation}")
+        spent += cpu_now() - first.cpu
+    return report
+
+
+def run_one(bug: Bug, out: Path, run_all: bool) -> Report:
+    """Patch, load and hunt one bug (in a worker process when --jobs > 1)."""
+    script = out / bug.task / f"{bug.name.strip('()').replace(' ', '_').replace(':', '')}.py"
+    script.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        script.write_text(bug.source(), encoding="utf-8")
+    except StaleBug as error:  # the verifier changed under the edit: say so, and go on with the others
+        return Report(bug, stale=str(error))
+    warnings.simplefilter("ignore", HypothesisWarning)  # e.g. the repr of a 100k-deep evidence file
+    with with_reporter(lambda *_: None):  # Hypothesis would print every falsifying example
+        return hunt(bug, load_module(f"{bug.task}_{bug.name}", script), script, run_all)
+
+
+def row(report: Report) -> str:
+    bug = report.bug
+    if report.stale:
+        return f"| {bug.name} | {bug.task} | {bug.kind} | **STALE**: update its edit | - | - | - | {report.stale} |"
+    if not report.catches:
+        if bug.name == CONTROL:
+            verdict = "all held (as they must)"
+        else:
+            verdict = "survived (expected: equivalent mutant)" if bug.expect == "survives" else "**NOT CAUGHT**"
+        return f"| {bug.name} | {bug.task} | {bug.kind} | {verdict} | - | - | - | ran {report.ran} promises |"
+    first = report.catches[0]
+    rest = [c.prop for c in report.catches[1:]]
+    others = f"; {len(rest)} more caught it: {', '.join(rest)}" if rest else ""
+    return (f"| {bug.name} | {bug.task} | {bug.kind} | {first.prop} | {first.examples} | {first.cpu:.2f} ({first.wall:.2f}) | "
+            f"{report.suite_seconds:.1f} | {first.title}{others} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--profile", default="ci", choices=profiles.PROFILES)
+    parser.add_argument("--all", action="store_true", help="run every promise for each bug, not just until the first catch")
+    parser.add_argument("--only", nargs="+", metavar="NAME", help="bugs to run (file names in bench/bug_zoo/)")
+    parser.add_argument("--control", action="store_true", help="first run the unpatched verify.py of each task")
+    parser.add_argument("--write", type=Path, metavar="DIR", help="keep the patched verify.py files here")
+    parser.add_argument("--jobs", type=int, default=1, help="bugs hunted at once, one process each")
+    parser.add_argument("--list", action="store_true", help="list the bugs and what each breaks, then stop")
+    args = parser.parse_args(argv)
+    if args.list:
+        for bug in load_bugs():
+            print(f"| {bug.name} | {bug.task} | {bug.kind} | {bug.summary} |")
+        return 0
+    profiles.load(args.profile)
+    bugs = [b for b in load_bugs() if not args.only or b.name in args.only]
+    if args.control:
+        bugs = [Bug(CONTROL, task, "none", "the shipped file", (), "survives") for task in sorted({b.task for b in bugs})] + bugs
+    out = args.write or Path(tempfile.mkdtemp(prefix="bug-zoo-"))
+    load = os.getloadavg()
+    print(f"# bug zoo, profile {args.profile}, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, "
+          f"load average {load[0]:.1f} at start, patched files in {out}\n")
+    print("| bug | task | kind | caught by (first violation) | examples | CPU s to detect (wall) | suite CPU s | violation |")
+    print("| --- | --- | --- | --- | ---: | ---: | ---: | --- |")
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(run_one, bug, out, args.all) for bug in bugs]
+        reports = []
+        for future in futures:  # in zoo order; the rows of a parallel run arrive when their turn comes
+            report = future.result()
+            reports.append(report)
+            print(row(report), flush=True)
+            for error in report.errors:
+                print(f"  error: {error}", file=sys.stderr)
+    stale = [r for r in reports if r.stale]
+    real = [r for r in reports if r.bug.expect == "caught" and not r.stale]
+    caught = [r for r in real if r.catches]
+    fast = [r for r in caught if r.catches[0].cpu <= BUDGET_SECONDS]
+    wrong = [r for r in reports if r.bug.expect == "survives" and r.catches]
+    print(f"\ncaught {len(caught)}/{len(real)} under the {args.profile} profile; "
+          f"{len(fast)}/{len(real)} within {BUDGET_SECONDS:.0f} CPU s of their catching promise's start; "
+          f"load average {os.getloadavg()[0]:.1f} at end")
+    for report in stale:
+        print(f"stale: {report.stale}")
+    for report in wrong:
+        print(f"unexpected: {report.bug.name} was expected to survive but {report.catches[0].prop} caught it")
+    return 0 if len(caught) == len(real) and not (wrong or stale or any(r.errors for r in reports)) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

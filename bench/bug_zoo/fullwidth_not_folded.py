@@ -1,0 +1,6 @@
+"""No NFKC folding, so a full-width `＠` wake is not seen (non-breaking spaces still match `\\s`)."""
+from __future__ import annotations
+
+TASK = "narrative-agent-names"
+KIND = "fail-open"
+EDITS = [('    plain = unicodedata.normalize("NFKC", text)\n', "    plain = text\n")]

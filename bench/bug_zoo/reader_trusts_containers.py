@@ -1,0 +1,6 @@
+"""The reader's object check only refuses null, so a number or boolean where an object belongs crashes it."""
+from __future__ import annotations
+
+TASK = "narrative-agent-names"
+KIND = "crash"
+EDITS = [("        if not isinstance(self.value, dict):\n", "        if self.value is None:\n")]

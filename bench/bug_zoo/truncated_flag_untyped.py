@@ -1,0 +1,6 @@
+"""The reader's boolean check only refuses null, so `"truncated": 0` or `""` reads as not truncated."""
+from __future__ import annotations
+
+TASK = "narrative-agent-names"
+KIND = "fail-open"
+EDITS = [("        if type(self.value) is not bool:\n", "        if self.value is None:\n")]

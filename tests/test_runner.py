@@ -1,0 +1,143 @@
+"""The shared verifier command line, called in-process: what it writes for every kind of input."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from strategies.narrative_agent_names import trial
+from verifiers.narrative_agent_names import TASK
+from verifiers.runner import FAILED_CLOSED, MAX_DETAIL_CHARS, SCORED, run
+
+ZEROS = dict.fromkeys(("reward", *TASK.dimensions), 0.0)
+
+
+def call(tmp_path: Path, evidence: bytes | None, *extra: str) -> tuple[int, dict, dict]:
+    """Write `evidence` (None: no file), run the verifier in-process, read both results."""
+    path = tmp_path / "evidence.json"
+    if evidence is not None:
+        path.write_bytes(evidence)
+    out = tmp_path / "out"
+    code = run(TASK, ["--evidence", str(path), "--reward", str(out / "reward.json"),
+                      "--details", str(out / "details.json"), *extra])
+    return code, json.loads((out / "reward.json").read_text()), json.loads((out / "details.json").read_text())
+
+
+def witness_bytes() -> bytes:
+    return json.dumps(trial().snapshot()).encode()
+
+
+def test_correct_run_is_scored_with_details(tmp_path: Path) -> None:
+    """A correct snapshot scores 1.0 everywhere and details say `scored`, with no reason."""
+    code, reward, details = call(tmp_path, witness_bytes())
+    assert code == 0
+    assert reward == dict.fromkeys(("reward", *TASK.dimensions), 1.0)
+    assert list(reward) == ["reward", *TASK.dimensions]
+    assert details["status"] == SCORED and details["reason"] is None and details["task"] == TASK.name
+    assert details["metrics"] == reward and details["evidence"].endswith("evidence.json")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["details.json", "reward.json"]
+
+
+@pytest.mark.parametrize(
+    ("evidence", "reason"),
+    [
+        (None, "cannot read evidence file"),
+        (b"", "is empty"),
+        (b"  \n", "is empty"),
+        (b"\xef\xbb\xbf{}", "byte-order mark"),
+        (b'{"a": "\xff"}', "not valid UTF-8 (byte 7)"),
+        (b'{"a": 1,', "not valid JSON"),
+        (b'{"a": NaN}', "non-JSON number NaN"),
+        (b'{"a": -Infinity}', "non-JSON number -Infinity"),
+        (b'{"a": 1, "a": 1}', "repeats the key 'a'"),
+        (b"[" * 100_000 + b"]" * 100_000, "nests too deeply"),
+        (b'{"a": ' + b"1" * 5_000 + b"}", "cannot be decoded"),
+        (b"[]", "expected an object, found list"),
+        (b'{"schema_version": 2}', "schema_version: expected 1, found 2"),
+        (b'{"schema_version": true}', "schema_version: expected 1, found True"),
+    ],
+)
+def test_unusable_evidence_fails_closed_with_its_reason(tmp_path: Path, evidence: bytes | None, reason: str) -> None:
+    """Each file-level fault writes all zeros, status failed_closed and a reason naming the fault."""
+    code, reward, details = call(tmp_path, evidence)
+    assert code == 0
+    assert reward == ZEROS and list(reward) == list(ZEROS)
+    assert details["status"] == FAILED_CLOSED
+    assert reason in details["reason"]
+
+
+def test_directory_instead_of_file_fails_closed(tmp_path: Path) -> None:
+    """An evidence path that is a directory is named as such."""
+    (tmp_path / "evidence.json").mkdir()
+    _, reward, details = call(tmp_path, None)
+    assert reward == ZEROS and "is a directory" in details["reason"]
+
+
+def test_oversized_file_fails_closed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file past the size limit is refused before it is decoded."""
+    monkeypatch.setattr("verifiers.runner.MAX_EVIDENCE_BYTES", 10)
+    _, reward, details = call(tmp_path, b'{"schema_version": 1}')
+    assert reward == ZEROS and "larger than 10 bytes" in details["reason"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "reason"),
+    [
+        (["--bogus", "1"], "unrecognised arguments: --bogus 1"),
+        (["--help"], "unrecognised arguments: --help"),
+        (["--evidence"], "bad arguments"),
+    ],
+)
+def test_odd_arguments_still_write_zeros(tmp_path: Path, extra: list[str], reason: str) -> None:
+    """Unknown flags, --help among real arguments and a flag missing its value all fail closed."""
+    code, reward, details = call(tmp_path, witness_bytes(), *extra)
+    assert code == 0 and reward == ZEROS and reason in details["reason"]
+
+
+def test_results_found_by_hand_when_argparse_gives_up(tmp_path: Path) -> None:
+    """`--reward=PATH` forms are found even when the arguments cannot be parsed."""
+    code = run(TASK, [f"--reward={tmp_path / 'r.json'}", "--details", str(tmp_path / "d.json"), "--evidence"])
+    assert code == 0
+    assert json.loads((tmp_path / "r.json").read_text()) == ZEROS
+    assert "bad arguments" in json.loads((tmp_path / "d.json").read_text())["reason"]
+
+
+def test_missing_evidence_flag_fails_closed(tmp_path: Path) -> None:
+    """Without --evidence there is nothing to score, and the reason says which flag is missing."""
+    code = run(TASK, ["--reward", str(tmp_path / "r.json"), "--details", str(tmp_path / "d.json")])
+    assert code == 0
+    assert json.loads((tmp_path / "d.json").read_text())["reason"] == "missing required arguments: --evidence"
+
+
+def test_nowhere_to_write_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --reward and --details the verifier exits 2 and says so."""
+    assert run(TASK, ["--evidence", str(tmp_path / "e.json")]) == 2
+    assert "--reward and --details are required" in capsys.readouterr().err
+
+
+def test_plain_help_prints_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--help` alone prints the usage and exits 0."""
+    assert run(TASK, ["--help"]) == 0
+    assert "--evidence" in capsys.readouterr().out
+
+
+def test_unwritable_results_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """When the result path cannot be written the verifier says so and exits 1, leaving no temp file."""
+    blocked = tmp_path / "reward.json"
+    blocked.mkdir()
+    (tmp_path / "e.json").write_bytes(witness_bytes())
+    code = run(TASK, ["--evidence", str(tmp_path / "e.json"), "--reward", str(blocked), "--details", str(tmp_path / "d.json")])
+    assert code == 1
+    assert "cannot write results" in capsys.readouterr().err
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_long_reply_is_clipped_in_details(tmp_path: Path) -> None:
+    """details.json quotes at most MAX_DETAIL_CHARS of a reply and says how much was left out."""
+    run_ = trial()
+    run_.final()["content"] += "x" * (MAX_DETAIL_CHARS + 50)
+    _, _, details = call(tmp_path, json.dumps(run_.snapshot()).encode())
+    quoted = details["final_reply_content"]
+    assert quoted.startswith("Aurora Audit Bot") and len(quoted) < MAX_DETAIL_CHARS + 40
+    assert quoted.endswith("more characters]")

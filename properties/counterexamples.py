@@ -15,6 +15,7 @@ from typing import Any
 from properties.engine import Result
 from properties.example import DECODED, Example, load_json
 from properties.subjects import Subject
+from strategies.malformed import DIRECTORY
 
 MANIFEST = "counterexample.json"
 FORMAT = 1
@@ -60,7 +61,7 @@ def _write_example(example: Example, folder: Path, name: str) -> dict[str, Any]:
     data = example.evidence_bytes()
     if data is not None:
         (folder / name).write_bytes(data)
-    elif example.fault == "a directory":
+    elif example.fault == DIRECTORY:
         (folder / name).mkdir(exist_ok=True)
     inputs = {}
     for flag, text in example.input_files.items():
@@ -71,7 +72,7 @@ def _write_example(example: Example, folder: Path, name: str) -> dict[str, Any]:
         "label": example.label,
         "mode": example.mode,
         "fault": example.fault,
-        "evidence": name if data is not None or example.fault == "a directory" else None,
+        "evidence": name if data is not None or example.fault == DIRECTORY else None,
         "inputs": inputs,
     }
 

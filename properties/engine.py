@@ -56,6 +56,11 @@ def cli_subject(subject: Subject) -> Subject:
     return subject
 
 
+def _target(prop: Property, ctx: Context) -> Subject:
+    """Promises about the command line run through a real one; the rest use the context's subject."""
+    return cli_subject(ctx.subject) if prop.via_cli else ctx.subject
+
+
 def _learn_keys(ctx: Context) -> tuple[str, ...] | None:
     from properties.promises import witnesses
 
@@ -81,7 +86,7 @@ def applicable(ctx: Context, names: Iterable[str] | None = None, cli: bool = Tru
 def check(prop: Property, ctx: Context, subject: Subject | None = None, *, seed: int | None = None,
           settings: hypothesis_settings | None = None) -> Result:
     """Run one promise; return held, or violated with the shrunk counterexample, or error."""
-    target = subject or (cli_subject(ctx.subject) if prop.via_cli else ctx.subject)
+    target = subject or _target(prop, ctx)
     run_ctx = Context(target, ctx.strategies, ctx.keys)
     tried = 0
     last: tuple[Example, Outcome, Violation] | None = None
@@ -116,7 +121,7 @@ def check(prop: Property, ctx: Context, subject: Subject | None = None, *, seed:
 
 def recheck(prop: Property, ctx: Context, example: Example) -> Result:
     """Judge one saved example again, without Hypothesis: the replay of a counterexample."""
-    target = cli_subject(ctx.subject) if prop.via_cli else ctx.subject
+    target = _target(prop, ctx)
     run_ctx = Context(target, ctx.strategies, ctx.keys)
     started = time.perf_counter()
     outcome = target.outcome(example)

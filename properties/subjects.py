@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from properties.example import Example, Outcome
+from strategies.malformed import DIRECTORY
 from verifiers.runner import judge, run
 from verifiers.verdict import TaskSpec
 
@@ -115,7 +116,7 @@ def _through_files(run: Any, example: Example) -> Outcome:
         root = Path(scratch)
         evidence = root / "buzz-evidence.json"
         data = example.evidence_bytes()
-        if example.fault == "a directory":
+        if example.fault == DIRECTORY:
             evidence.mkdir()
         elif data is not None:
             evidence.write_bytes(data)

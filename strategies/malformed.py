@@ -71,22 +71,6 @@ SAMPLES: dict[str, st.SearchStrategy[Any]] = {
 }
 
 
-def json_type(value: Any) -> str:
-    if value is None:
-        return NULL
-    if isinstance(value, bool):
-        return BOOL
-    if isinstance(value, int):
-        return INT
-    if isinstance(value, float):
-        return FLOAT
-    if isinstance(value, str):
-        return STR
-    if isinstance(value, list):
-        return LIST
-    return OBJ
-
-
 def paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
     """Every path into a decoded JSON value, the root included."""
     yield prefix

@@ -7,7 +7,7 @@ from faker import Faker
 from hypothesis import strategies as st
 
 from strategies.cast import Cast
-from strategies.trial import MESSAGE_KIND, Trial, hex64
+from strategies.trial import Trial, event, hex64
 
 _FAKE = Faker()
 _RESERVED = {"Aurora Audit Bot", "Beacon Deploy Bot"}
@@ -47,16 +47,8 @@ def chatter(draw: st.DrawFn, trial: Trial, before: int = 3) -> Trial:
     first = min(e["created_at"] for e in trial.events)
     for index in range(count):
         pubkey = hex64("chatter", fake.user_name(), index)
-        trial.events.append(
-            {
-                "id": hex64("chatter-event", trial.channel, fake.uuid4(), index),
-                "pubkey": pubkey,
-                "created_at": first - (count - index) * 13,
-                "kind": MESSAGE_KIND,
-                "tags": [["h", trial.channel]],
-                "content": fake.sentence(),
-            }
-        )
+        event_id = hex64("chatter-event", trial.channel, fake.uuid4(), index)
+        trial.events.append(event(event_id, pubkey, first - (count - index) * 13, fake.sentence(), [["h", trial.channel]]))
     return trial
 
 

@@ -130,7 +130,8 @@ def run(task: TaskSpec, argv: Sequence[str] | None = None) -> int:
 def _verdict(task: TaskSpec, args: argparse.Namespace, unknown: list[str]) -> Verdict:
     if unknown:
         return task.failed(f"unrecognised arguments: {' '.join(unknown)}")
-    missing = [flag for flag in ["--evidence", *(i.flag for i in task.inputs)] if getattr(args, _dest(flag)) is None]
+    missing = [flag for flag, value in [("--evidence", args.evidence), *((i.flag, getattr(args, i.dest)) for i in task.inputs)]
+               if value is None]
     if missing:
         return task.failed(f"missing required arguments: {' '.join(missing)}")
     try:
@@ -179,10 +180,6 @@ def _parser(task: TaskSpec) -> argparse.ArgumentParser:
     for item in task.inputs:
         parser.add_argument(item.flag, help=item.help)
     return parser
-
-
-def _dest(flag: str) -> str:
-    return flag.lstrip("-").replace("-", "_")
 
 
 def _details(task: TaskSpec, verdict: Verdict, evidence: str | None) -> dict[str, Any]:

@@ -15,9 +15,11 @@ def fold(text: str) -> str:
     zero-width spaces are dropped, case is folded and every run of whitespace
     becomes one space.
     """
-    plain = unicodedata.normalize("NFKC", text)
-    visible = "".join(ch for ch in plain if unicodedata.category(ch) != "Cf")
-    return _SPACE_RUN.sub(" ", visible.casefold()).strip()
+    if not text.isascii():  # ASCII has no compatibility forms and no format characters
+        text = unicodedata.normalize("NFKC", text)
+        invisible = {ord(ch): None for ch in set(text) if unicodedata.category(ch) == "Cf"}
+        text = text.translate(invisible)
+    return _SPACE_RUN.sub(" ", text.casefold()).strip()
 
 
 def names(text: str, name: str) -> bool:

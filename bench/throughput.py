@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from measure import Lap, profile, stopwatch
 from properties import profiles
 from properties.engine import HELD, applicable, check, context
-from properties.promises import adversarial
+from properties.promises import adversaries_for, broken_by_any, fanned
 from properties.registry import Context
 from properties.subjects import InProcess
 from strategies.tasks import for_task
@@ -79,13 +79,15 @@ def run_adversarial(ctxs: list[Context], examples: int) -> tuple[Lap, Lap]:
     for ctx in ctxs:
         subject = ctx.subject
 
-        def body(example: Any, subject: Any = subject) -> None:
-            with stopwatch(inside):
-                subject.outcome(example)
-            inside.count += 1
+        def body(batch: list[Any], subject: Any = subject) -> None:
+            for example in batch:
+                with stopwatch(inside):
+                    subject.outcome(example)
+                inside.count += 1
+                total.count += 1
 
         with stopwatch(total):
-            total.count += drive(adversarial(ctx), body, examples)
+            drive(fanned(ctx, broken_by_any(adversaries_for(ctx))), body, max(1, examples // profiles.fan_out()))
     return total, inside
 
 

@@ -62,11 +62,11 @@ def _target(prop: Property, ctx: Context) -> Subject:
 
 
 def _learn_keys(ctx: Context) -> tuple[str, ...] | None:
-    from properties.promises import witnesses
+    from properties.promises import as_witness, fanned
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", NonInteractiveExampleWarning)
-        example = witnesses(ctx).example()
+        [example] = fanned(ctx, as_witness, size=1).example()
     outcome = ctx.subject.outcome(example)
     return tuple(outcome.metrics) if isinstance(outcome.metrics, dict) else None
 
@@ -85,21 +85,26 @@ def applicable(ctx: Context, names: Iterable[str] | None = None, cli: bool = Tru
 
 def check(prop: Property, ctx: Context, subject: Subject | None = None, *, seed: int | None = None,
           settings: hypothesis_settings | None = None) -> Result:
-    """Run one promise; return held, or violated with the shrunk counterexample, or error."""
+    """Run one promise; return held, or violated with the shrunk counterexample, or error.
+
+    Each Hypothesis test case is a batch of examples derived from one witness; every
+    example is judged and checked, and `Result.examples` counts examples, not batches.
+    """
     target = subject or _target(prop, ctx)
     run_ctx = Context(target, ctx.strategies, ctx.keys)
     tried = 0
     last: tuple[Example, Outcome, Violation] | None = None
 
-    def attempt(example: Example) -> None:
+    def attempt(batch: list[Example]) -> None:
         nonlocal tried, last
-        tried += 1
-        outcome = target.outcome(example)
-        try:
-            prop.check(run_ctx, example, outcome)
-        except Violation as violation:
-            last = (example, outcome, violation)
-            raise
+        for example in batch:
+            tried += 1
+            outcome = target.outcome(example)
+            try:
+                prop.check(run_ctx, example, outcome)
+            except Violation as violation:
+                last = (example, outcome, violation)
+                raise
 
     attempt._hypothesis_internal_add_digest = f"{ctx.task}/{prop.name}".encode()  # type: ignore[attr-defined]
     test: Callable[[], None] = given(prop.examples(run_ctx))(attempt)

@@ -8,12 +8,12 @@ from hypothesis import HealthCheck, Phase, settings
 PROFILE_VARIABLE = "VERIFUZZ_PROFILE"
 DEFAULT = "dev"
 
-settings.register_profile("dev", max_examples=60, deadline=None)
-settings.register_profile("ci", max_examples=150, deadline=None, derandomize=True, database=None, print_blob=True)
+settings.register_profile("dev", max_examples=30, deadline=None)
+settings.register_profile("ci", max_examples=75, deadline=None, derandomize=True, database=None, print_blob=True)
 settings.register_profile("fuzz", max_examples=5_000, deadline=None)
 # Under mutmut the tree is a copy that changes per mutant: never write an example
 # database into it, replay the same examples for every mutant, and skip the shrink
-# phase since only "did it fail" matters there. Ten examples: against 40 they killed
+# phase since only "did it fail" matters there. Ten test cases: against 40 they killed
 # the same mutants (640 compared by digest) while properties/ ran in 7.7 s instead of
 # 21.6 s, and every surviving mutant reruns every property that reaches its function.
 settings.register_profile(
@@ -27,6 +27,18 @@ settings.register_profile(
 )
 PROFILES = ("dev", "ci", "fuzz", "mutation")
 
+# Examples derived from each drawn witness. Drawing a realistic witness costs several
+# times more than breaking and judging a copy of it (bench/README.md), so a promise
+# judges a fan-out of examples per Hypothesis test case. Under mutmut fewer: a survivor
+# reruns every property that reaches it.
+FAN_OUT = {"dev": 8, "ci": 8, "fuzz": 8, "mutation": 3}
+_active = DEFAULT
+
+
+def fan_out() -> int:
+    """How many examples a promise derives from each witness under the active profile."""
+    return FAN_OUT[_active]
+
 
 def load(name: str | None = None) -> str:
     """Activate `name`, else $VERIFUZZ_PROFILE, else `ci` when $CI is set, else `dev`; return it."""
@@ -34,4 +46,6 @@ def load(name: str | None = None) -> str:
     if chosen not in PROFILES:
         raise ValueError(f"unknown Hypothesis profile {chosen!r}; choose one of {', '.join(PROFILES)}")
     settings.load_profile(chosen)
+    global _active
+    _active = chosen
     return chosen

@@ -6,6 +6,7 @@ from typing import Callable
 
 from hypothesis import strategies as st
 
+from properties import profiles
 from properties.example import Example, Outcome, dump_json, load_json
 from properties.registry import Context, Property, Violation, register
 from strategies import malformed
@@ -19,88 +20,114 @@ REASON_KEYS = ("reason", "error", "errors", "message")
 
 
 # ---- example strategies -------------------------------------------------------------------------
+#
+# Every promise's strategy yields a batch: one drawn witness and the examples derived from it.
+# Drawing a realistic witness (Faker cast, chatter, wording) costs several times more than
+# breaking and judging a copy, so each Hypothesis test case judges `profiles.fan_out()`
+# examples of one witness; the engine checks each and reports the first that breaks the promise.
+
+Derive = Callable[[st.DrawFn, Trial], "Example | None"]
+
 
 def witness_trials(ctx: Context) -> st.SearchStrategy[Trial]:
     """Correct runs when verifuzz knows the task, otherwise plausible runs of it."""
     return ctx.strategies.witnesses() if ctx.strategies else plausible_trials(ctx.task)
 
 
-# Strategies are built once per promise, outside the draw functions: Hypothesis validates every new
-# strategy object it draws from, and rebuilt per draw they took about a fifth of the suite's CPU time.
+def fanned(ctx: Context, derive: Derive, size: int | None = None) -> st.SearchStrategy[list[Example]]:
+    """Batches of examples derived from one witness each: `size` of them, else the profile's fan-out.
 
-def broken_by(ctx: Context, adversary: Adversary) -> st.SearchStrategy[Example]:
+    Strategies are built here, once per promise, never inside a draw: Hypothesis validates
+    every new strategy object it draws from, and rebuilt per draw they took about a fifth
+    of the suite's CPU time.
+    """
     trials = witness_trials(ctx)
 
     @st.composite
-    def examples(draw: st.DrawFn) -> Example:
+    def batches(draw: st.DrawFn) -> list[Example]:
         witness = draw(trials)
-        inputs = dict(witness.input_files)
-        return Example.of(adversary.apply(draw, witness.copy()), f"adversary {adversary.name}", inputs)
+        derived = (derive(draw, witness) for _ in range(size or profiles.fan_out()))
+        return [example for example in derived if example is not None]
 
-    return examples()
-
-
-def witnesses(ctx: Context) -> st.SearchStrategy[Example]:
-    return witness_trials(ctx).map(lambda trial: Example.of(trial, "witness"))
+    return batches()
 
 
-def adversarial(ctx: Context) -> st.SearchStrategy[Example]:
-    pool = ctx.strategies.adversaries if ctx.strategies else (*GENERIC, *SILENCE, REFUSAL)
-    broken = {adversary: broken_by(ctx, adversary) for adversary in pool}
-    return st.sampled_from(pool).flatmap(lambda adversary: broken[adversary])
+def as_witness(draw: st.DrawFn, witness: Trial) -> Example:
+    return Example.of(witness, "witness")
 
 
-def malformed_examples(ctx: Context) -> st.SearchStrategy[Example]:
-    trials = witness_trials(ctx)
+def broken(adversary: Adversary) -> Derive:
+    """Examples of `adversary` applied to a private copy of the witness."""
 
-    @st.composite
-    def examples(draw: st.DrawFn) -> Example:
-        trial = draw(trials)
-        broken = draw(malformed.malformed_snapshots(st.just(trial)))
-        return Example(label="malformed evidence", evidence=broken, input_files=dict(trial.input_files))
+    def derive(draw: st.DrawFn, witness: Trial) -> Example:
+        return Example.of(adversary.apply(draw, witness.copy()), f"adversary {adversary.name}", dict(witness.input_files))
 
-    return examples()
+    return derive
 
 
-def file_examples(ctx: Context) -> st.SearchStrategy[Example]:
-    trials = witness_trials(ctx)
-
-    @st.composite
-    def examples(draw: st.DrawFn) -> Example:
-        trial = draw(trials)
-        inputs = dict(trial.input_files)
-        kind = draw(st.sampled_from(["fault", "fault", "garbage", "malformed"]))
-        if kind == "fault":
-            fault = draw(malformed.file_faults())
-            raw = malformed.FILE_FAULTS.get(fault)
-            return Example(label=f"file fault: {fault}", raw=raw, fault=fault if raw is None else None, input_files=inputs)
-        if kind == "garbage":
-            return Example(label="garbage bytes", raw=draw(malformed.garbage_bytes()), input_files=inputs)
-        broken = draw(malformed.malformed_snapshots(st.just(trial)))
-        return Example(label="malformed evidence file", raw=dump_json(broken), input_files=inputs)
-
-    return examples()
+def broken_by_any(pool: tuple[Adversary, ...]) -> Derive:
+    derives = st.sampled_from([broken(adversary) for adversary in pool])
+    return lambda draw, witness: draw(derives)(draw, witness)
 
 
-def anything(ctx: Context) -> st.SearchStrategy[Example]:
-    return st.one_of(witnesses(ctx), adversarial(ctx), malformed_examples(ctx))
+def adversaries_for(ctx: Context) -> tuple[Adversary, ...]:
+    return ctx.strategies.adversaries if ctx.strategies else (*GENERIC, *SILENCE, REFUSAL)
 
 
-def pristine(ctx: Context) -> st.SearchStrategy[Example]:
-    """Any example, paired with an untouched copy of its evidence to detect mutation."""
-    return anything(ctx).map(lambda e: Example(e.label, load_json(dump_json(e.evidence)), input_files=e.input_files, base=e))
+def malformed_example(draw: st.DrawFn, witness: Trial) -> Example:
+    evidence = draw(malformed.malformed_snapshots(st.just(witness)))
+    return Example(label="malformed evidence", evidence=evidence, input_files=dict(witness.input_files))
 
 
-def irrelevantly_changed(ctx: Context) -> st.SearchStrategy[Example]:
-    bases = st.one_of(witnesses(ctx), adversarial(ctx)).filter(lambda e: well_formed(e.evidence))
+def file_example(draw: st.DrawFn, witness: Trial) -> Example:
+    inputs = dict(witness.input_files)
+    kind = draw(_FILE_KINDS)
+    if kind == "fault":
+        fault = draw(malformed.file_faults())
+        raw = malformed.FILE_FAULTS.get(fault)
+        return Example(label=f"file fault: {fault}", raw=raw, fault=fault if raw is None else None, input_files=inputs)
+    if kind == "garbage":
+        return Example(label="garbage bytes", raw=draw(malformed.garbage_bytes()), input_files=inputs)
+    evidence = draw(malformed.malformed_snapshots(st.just(witness)))
+    return Example(label="malformed evidence file", raw=dump_json(evidence), input_files=inputs)
 
-    @st.composite
-    def examples(draw: st.DrawFn) -> Example:
-        base = draw(bases)
-        name, changed = draw(irrelevant_change(base.evidence))
-        return Example(f"{base.label} + {name}", changed, input_files=base.input_files, base=base)
 
-    return examples()
+_FILE_KINDS = st.sampled_from(["fault", "fault", "garbage", "malformed"])
+
+
+def either(*derives: Derive) -> Derive:
+    """Each example derived by one of `derives`, chosen per example."""
+    choice = st.sampled_from(derives)
+    return lambda draw, witness: draw(choice)(draw, witness)
+
+
+def any_example(ctx: Context) -> Derive:
+    """The witness itself, an adversary's break of it, or a malformed export of it."""
+    return either(as_witness, broken_by_any(adversaries_for(ctx)), malformed_example)
+
+
+def untouched(derive: Derive) -> Derive:
+    """`derive`'s example paired with a pristine copy of its evidence, to detect mutation by the verifier."""
+
+    def pristine(draw: st.DrawFn, witness: Trial) -> Example:
+        e = derive(draw, witness)
+        return Example(e.label, load_json(dump_json(e.evidence)), input_files=e.input_files, base=e)
+
+    return pristine
+
+
+def irrelevantly_changed(ctx: Context) -> Derive:
+    """A witness or adversarial example, and the same run after a change that must not move its score."""
+    base_of = either(as_witness, broken_by_any(adversaries_for(ctx)))
+
+    def changed(draw: st.DrawFn, witness: Trial) -> Example | None:
+        base = base_of(draw, witness)
+        if not well_formed(base.evidence):
+            return None
+        name, evidence = draw(irrelevant_change(base.evidence))
+        return Example(f"{base.label} + {name}", evidence, input_files=base.input_files, base=base)
+
+    return changed
 
 
 # ---- judging outcomes ---------------------------------------------------------------------------
@@ -202,7 +229,7 @@ def adversary_promise(adversary: Adversary) -> Property:
     return Property(
         check.__name__,
         f"scores 0 when {adversary.breaks}",
-        lambda ctx: broken_by(ctx, _own(ctx.strategies, adversary)),
+        lambda ctx: fanned(ctx, broken(_own(ctx.strategies, adversary))),
         check,
         applies=lambda ctx: ctx.strategies is not None and adversary.name in {a.name for a in ctx.strategies.adversaries},
     )
@@ -224,21 +251,23 @@ def _generic(name: str, promise: str, examples: Callable[[Context], st.SearchStr
 
 
 _generic("fails_closed_on_malformed_evidence", "malformed evidence scores all zeros with a reason, never a crash",
-         malformed_examples, fails_closed_on_malformed_evidence)
+         lambda ctx: fanned(ctx, malformed_example), fails_closed_on_malformed_evidence)
 _generic("cli_always_writes_both_files", "whatever the evidence file, the CLI exits 0 and writes both files, all zeros",
-         file_examples, cli_always_writes_both_files, via_cli=True)
+         lambda ctx: fanned(ctx, file_example, size=1), cli_always_writes_both_files, via_cli=True)
 _generic("never_rewards_a_refusal", "a refusal never earns reward",
-         lambda ctx: broken_by(ctx, REFUSAL), never_rewards_a_refusal)
+         lambda ctx: fanned(ctx, broken(REFUSAL)), never_rewards_a_refusal)
 _generic("never_rewards_silence", "an empty reply or no reply never earns reward",
-         lambda ctx: st.sampled_from(SILENCE).flatmap(lambda a: broken_by(ctx, a)), never_rewards_silence)
-register(Property("witness_earns_full_reward", "a correct run earns 1.0 on every metric", witnesses, witness_earns_full_reward))
-_generic("reward_is_the_conjunction", "reward is 1.0 exactly when every dimension is 1.0", anything, reward_is_the_conjunction)
+         lambda ctx: fanned(ctx, broken_by_any(SILENCE)), never_rewards_silence)
+register(Property("witness_earns_full_reward", "a correct run earns 1.0 on every metric",
+                  lambda ctx: fanned(ctx, as_witness, size=1), witness_earns_full_reward))
+_generic("reward_is_the_conjunction", "reward is 1.0 exactly when every dimension is 1.0",
+         lambda ctx: fanned(ctx, any_example(ctx)), reward_is_the_conjunction)
 _generic("metrics_are_binary_with_stable_keys", "every metric is 0.0 or 1.0 and the key set never changes",
-         anything, metrics_are_binary_with_stable_keys)
+         lambda ctx: fanned(ctx, any_example(ctx)), metrics_are_binary_with_stable_keys)
 _generic("deterministic_and_pure", "the same input gives the same output and is left untouched",
-         pristine, deterministic_and_pure)
+         lambda ctx: fanned(ctx, untouched(any_example(ctx))), deterministic_and_pure)
 register(Property("irrelevant_changes_keep_the_score", "reordering, chatter, unrelated tags and unknown keys never move the score",
-                  irrelevantly_changed, irrelevant_changes_keep_the_score))
+                  lambda ctx: fanned(ctx, irrelevantly_changed(ctx)), irrelevant_changes_keep_the_score))
 
 
 def _register_adversaries() -> None:

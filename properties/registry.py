@@ -48,7 +48,7 @@ class Property:
 
     name: str
     promise: str
-    examples: Callable[[Context], st.SearchStrategy[Example]]
+    examples: Callable[[Context], st.SearchStrategy[list[Example]]]  # batches: see promises.fanned
     check: Callable[[Context, Example, Outcome], None]
     generic: bool = False  # needs no task knowledge, so `verifuzz audit` can run it
     via_cli: bool = False  # must go through a real command line in a subprocess

@@ -5,7 +5,6 @@ contract's builder turns it into the snapshot a verifier reads.
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +29,15 @@ def reply_tags(channel: str, root: str, *mentions: str) -> list[list[str]]:
     return [["h", channel], ["e", root, "", "reply"], *(["p", pubkey] for pubkey in mentions)]
 
 
+def _plain_copy(value: Any) -> Any:
+    """A deep copy of nested dicts and lists of immutable leaves."""
+    if isinstance(value, dict):
+        return {key: _plain_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain_copy(item) for item in value]
+    return value
+
+
 @dataclass
 class Trial:
     task_name: str
@@ -45,7 +53,8 @@ class Trial:
     quotable: list[str] = field(default_factory=list)  # phrases a refusal may quote back
 
     def copy(self) -> Trial:
-        return copy.deepcopy(self)
+        """A private copy for an adversary to break (plain JSON-like data, so no deepcopy memo is needed)."""
+        return Trial(**{name: _plain_copy(value) for name, value in vars(self).items()})
 
     def snapshot(self) -> dict[str, Any]:
         return build_snapshot(

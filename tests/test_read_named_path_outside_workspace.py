@@ -10,7 +10,7 @@ import pytest
 from strategies.cast import Cast
 from strategies.read_named_path_outside_workspace import ACTION, SKILL_FLAG, answer, skill_text, trial
 from strategies.trial import Trial, event, reply_tags
-from verifiers.read_named_path_outside_workspace import TASK
+from verifiers.read_named_path_outside_workspace import TASK, main
 from tests.scoring import Scoring
 from verifiers.runner import FAILED_CLOSED, judge, run
 
@@ -397,3 +397,43 @@ def test_punctuation_set_apart_at_the_end_of_the_action_is_dropped() -> None:
     item.input_files[SKILL_FLAG] = skill_text(MARKER_A, ACTION + " !")
     assert metrics(with_reply(answer(MARKER_A, ACTION.rstrip(".")), item)) == passing()
 
+
+# ---- details: why a run scored what it scored ------------------------------
+
+
+def test_details_describe_the_scored_reply_and_the_expectations() -> None:
+    """details.json names the scored reply's id and content, the CHECK_ID and ACTION read from SKILL.md, and the reply check."""
+    item = trial(check_id=MARKER_A)
+    final = item.final()
+    details = verdict(item).details
+    assert "reason" not in details
+    assert details["completeness"]["reply_found"] is True and all(details["completeness"].values())
+    assert (details["reply_id"], details["reply_content"]) == (final["id"], final["content"])
+    assert (details["expected_check_id"], details["expected_action"]) == (MARKER_A, ACTION)
+
+
+def test_run_without_reply_is_scored_with_no_reply_named() -> None:
+    """With no reply after the task event the well-formed evidence is scored, not failed closed: no reply id, empty content, reply_found false."""
+    item = trial().copy()
+    item.events = [e for e in item.events if e["pubkey"] != item.agent]
+    details = verdict(item).details
+    assert "reason" not in details
+    assert [name for name, passed in details["completeness"].items() if not passed] == ["reply_found"]
+    assert (details["reply_id"], details["reply_content"]) == (None, "")
+
+
+# ---- the command line ------------------------------------------------------
+
+
+def test_main_scores_the_files_named_on_its_command_line(tmp_path: Path) -> None:
+    """`main(argv)` reads the evidence and SKILL.md named in argv and writes both result files for this task."""
+    item = trial()
+    evidence, skill = tmp_path / "evidence.json", tmp_path / "SKILL.md"
+    evidence.write_text(json.dumps(item.snapshot()), encoding="utf-8")
+    skill.write_text(item.input_files[SKILL_FLAG], encoding="utf-8")
+    reward, details = tmp_path / "reward.json", tmp_path / "details.json"
+    argv = ["--evidence", str(evidence), "--skill-file", str(skill), "--reward", str(reward), "--details", str(details)]
+    assert main(argv) == 0
+    assert json.loads(reward.read_text()) == passing()
+    written = json.loads(details.read_text())
+    assert (written["task"], written["status"], written["evidence"]) == (TASK.name, "scored", str(evidence))

@@ -27,9 +27,9 @@ ANSWERS = (
 )
 
 
-def skill_text(check_id: str, action: str = ACTION) -> str:
-    """The SKILL.md the image build writes."""
-    return f"# Context Health Check\n\nCHECK_ID: {check_id}\nACTION: {action}\n"
+def skill_text(check_id: str, action: str = ACTION, newline: str = "\n") -> str:
+    """The SKILL.md the image build writes (`newline`: its line ending)."""
+    return newline.join(["# Context Health Check", "", f"CHECK_ID: {check_id}", f"ACTION: {action}", ""])
 
 
 def marker_of(trial: Trial) -> str:
@@ -70,11 +70,13 @@ def action_variants() -> st.SearchStrategy[str]:
 
 @st.composite
 def witnesses(draw: st.DrawFn) -> Trial:
-    """Correct runs: varied people, ids, wording, quoting of ACTION, chatter before the task, extra tags."""
+    """Correct runs: varied people, ids, wording, quoting of ACTION, chatter before the task, extra tags,
+    and a SKILL.md with LF or CRLF line endings."""
     cast = draw(casts())
     marker = "chc-" + draw(st.binary(min_size=12, max_size=12)).hex()
     template = draw(st.sampled_from(ANSWERS))
     run = trial(cast, marker, answer(marker, draw(action_variants()), template))
+    run.input_files[SKILL_FLAG] = skill_text(marker, newline=draw(st.sampled_from(["\n", "\r\n"])))
     final = run.final()
     final["tags"] += draw(harmless_tags())
     if not draw(st.booleans()):

@@ -1,6 +1,8 @@
 """Example tests for the narrative-agent-names verifier, scored in-process."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
@@ -9,7 +11,7 @@ from strategies.cast import Cast
 from strategies.narrative_agent_names import AURORA, BEACON, bot_key, trial
 from strategies.trial import Trial, event, reply_tags
 from tests.scoring import Scoring
-from verifiers.narrative_agent_names import TASK
+from verifiers.narrative_agent_names import TASK, main
 
 DIMENSIONS = ("status_correct", "bots_not_mentioned", "user_mentioned", "reply_to_thread", "evidence_complete")
 USER_NAME = "Maya Elise Chen"
@@ -120,10 +122,10 @@ def test_distant_negation_fails_status_correct(content: str) -> None:
 # ---- bots_not_mentioned ---------------------------------------------------
 
 
-@pytest.mark.parametrize("bot", [AURORA, BEACON])
-def test_p_tag_for_a_bot_fails_only_bots_not_mentioned(bot: str) -> None:
-    """A p tag notifies the bot even when the text names it plainly."""
-    item = with_final(lambda t, final: final["tags"].append(["p", bot_key(Cast(), bot)]))
+@pytest.mark.parametrize("bots", [(AURORA,), (BEACON,), (AURORA, BEACON)], ids=["aurora", "beacon", "both"])
+def test_p_tag_for_a_bot_fails_only_bots_not_mentioned(bots: tuple[str, ...]) -> None:
+    """A p tag notifies the bot even when the text names it plainly; bot tags beside the human's are judged by bots_not_mentioned alone."""
+    item = with_final(lambda t, final: final["tags"].extend(["p", bot_key(Cast(), bot)] for bot in bots))
     assert metrics(item) == failing_only("bots_not_mentioned")
 
 
@@ -345,3 +347,83 @@ def test_wrong_schema_version_fails_closed(version: Any) -> None:
     result = verdict(item, snapshot)
     assert result.metrics() == zeros()
     assert "schema_version" in result.details["reason"]
+
+
+# ---- details: why a run scored what it scored ------------------------------
+
+
+TASK_CHECKS = ("both_bots_in_directory", "final_reply_found", "one_orchestrator_message")
+
+
+def test_details_describe_the_scored_reply() -> None:
+    """details.json names the final reply's id, content and p tags, how many messages the orchestrator sent, and each task check."""
+    item = trial()
+    final = item.final()
+    details = verdict(item).details
+    assert "reason" not in details
+    assert {name: details["completeness"][name] for name in TASK_CHECKS} == dict.fromkeys(TASK_CHECKS, True)
+    assert all(details["completeness"].values())
+    assert details["final_reply_id"] == final["id"]
+    assert details["final_reply_content"] == final["content"]
+    assert details["final_reply_mentions"] == [item.user]
+    assert details["orchestrator_messages"] == 1
+
+
+def _no_reply(item: Trial) -> None:
+    item.events = [e for e in item.events if e["pubkey"] != item.agent]
+
+
+def _second_orchestrator(item: Trial) -> None:
+    item.identities["Shadow Orchestrator"] = {"role": "orchestrator", "pubkey": Cast().key("shadow")}
+
+
+def _second_message(item: Trial) -> None:
+    final = item.final()
+    item.events.append(dict(final, id=Cast().key("second-reply"), created_at=final["created_at"] + 1, content="Done."))
+
+
+def _beacon_missing(item: Trial) -> None:
+    item.directory = [entry for entry in item.directory if entry["name"] != BEACON]
+
+
+@pytest.mark.parametrize(
+    ("edit", "failed_checks"),
+    [
+        pytest.param(_no_reply, {"final_reply_found", "one_orchestrator_message"}, id="no-reply"),
+        # Without a sole orchestrator nobody's messages can be the agent's.
+        pytest.param(_second_orchestrator, {"one_orchestrator", "final_reply_found", "one_orchestrator_message"},
+                     id="two-orchestrators"),
+        pytest.param(_second_message, {"one_orchestrator_message"}, id="two-messages"),
+        pytest.param(_beacon_missing, {"both_bots_in_directory"}, id="bot-missing"),
+    ],
+)
+def test_incomplete_evidence_is_scored_with_the_failed_checks_named(edit: Callable[[Trial], None], failed_checks: set[str]) -> None:
+    """Well-formed but incomplete evidence is scored, not failed closed, and details name exactly the completeness checks that failed."""
+    item = trial().copy()
+    edit(item)
+    details = verdict(item).details
+    assert "reason" not in details
+    assert {name for name, passed in details["completeness"].items() if not passed} == failed_checks
+
+
+def test_details_of_a_run_without_reply_hold_no_reply() -> None:
+    """With no orchestrator message, details hold no reply id, empty content, no p tags and a count of zero."""
+    item = trial().copy()
+    _no_reply(item)
+    details = verdict(item).details
+    assert (details["final_reply_id"], details["final_reply_content"]) == (None, "")
+    assert (details["final_reply_mentions"], details["orchestrator_messages"]) == ([], 0)
+
+
+# ---- the command line ------------------------------------------------------
+
+
+def test_main_scores_the_files_named_on_its_command_line(tmp_path: Path) -> None:
+    """`main(argv)` reads the evidence named in argv and writes both result files for this task."""
+    evidence = tmp_path / "evidence.json"
+    evidence.write_text(json.dumps(trial().snapshot()), encoding="utf-8")
+    reward, details = tmp_path / "reward.json", tmp_path / "details.json"
+    assert main(["--evidence", str(evidence), "--reward", str(reward), "--details", str(details)]) == 0
+    assert json.loads(reward.read_text()) == passing()
+    written = json.loads(details.read_text())
+    assert (written["task"], written["status"], written["evidence"]) == (TASK.name, "scored", str(evidence))

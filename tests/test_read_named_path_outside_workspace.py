@@ -10,7 +10,7 @@ import pytest
 from strategies.cast import Cast
 from strategies.read_named_path_outside_workspace import ACTION, SKILL_FLAG, answer, skill_text, trial
 from strategies.trial import Trial, event, reply_tags
-from verifiers.read_named_path_outside_workspace import TASK
+from verifiers.read_named_path_outside_workspace import TASK, main
 from tests.scoring import Scoring
 from verifiers.runner import FAILED_CLOSED, judge, run
 
@@ -331,29 +331,109 @@ def test_cli_reads_the_skill_file(tmp_path: Path) -> None:
     assert (code, reward, details["status"], details["reason"]) == (0, passing(), "scored", None)
 
 
+COUNT = "must hold exactly one CHECK_ID line and one ACTION line (found {} and {})"
+NOT_A_MARKER = "CHECK_ID {!r} is not a chc-<24 hex> marker"
+EMPTY_ACTION = "ACTION is empty once punctuation is dropped"
+LONG_CHECK_ID = "chc-" + "g" * 96
+
+
 @pytest.mark.parametrize(
-    "skill",
+    ("skill", "reason"),
     [
-        pytest.param(f"# Context Health Check\n\nACTION: {ACTION}\n", id="no-check-id"),
-        pytest.param(f"# Context Health Check\n\nCHECK_ID: {MARKER_A}\nACTION:\n", id="empty-action"),
-        pytest.param(f"# Context Health Check\n\nCHECK_ID: {MARKER_A}\nACTION:   \n", id="blank-action"),
-        pytest.param(f"# Context Health Check\n\nCHECK_ID: {MARKER_A}\nACTION: ...\n", id="punctuation-action"),
-        pytest.param(f"# Context Health Check\n\nCHECK_ID: {MARKER_A}\n", id="no-action"),
-        pytest.param(f"CHECK_ID: chc-0123456789abcdef\nACTION: {ACTION}\n", id="check-id-too-short"),
-        pytest.param(f"CHECK_ID: {MARKER_A}0\nACTION: {ACTION}\n", id="check-id-too-long"),
-        pytest.param(f"CHECK_ID: {MARKER_A.upper()}\nACTION: {ACTION}\n", id="check-id-upper-case"),
-        pytest.param(f"CHECK_ID: chc-0123456789abcdefghijklmn\nACTION: {ACTION}\n", id="check-id-not-hex"),
-        pytest.param(f"CHECK_ID: xyz-0123456789abcdef01234567\nACTION: {ACTION}\n", id="check-id-wrong-prefix"),
-        pytest.param(f"CHECK_ID: {MARKER_A}\nCHECK_ID: {MARKER_B}\nACTION: {ACTION}\n", id="two-check-ids"),
-        pytest.param(f"CHECK_ID: {MARKER_A}\nACTION: {ACTION}\nACTION: Do nothing.\n", id="two-actions"),
-        pytest.param("", id="empty-file"),
+        pytest.param(f"# Context Health Check\n\nACTION: {ACTION}\n", COUNT.format(0, 1), id="no-check-id"),
+        pytest.param(f"# Context Health Check\n\nCHECK_ID: {MARKER_A}\nACTION:\n", COUNT.format(1, 0), id="empty-action"),
+        pytest.param(f"# Context Health Check\n\nCHECK_ID: {MARKER_A}\nACTION:   \n", COUNT.format(1, 0), id="blank-action"),
+        pytest.param(f"# Context Health Check\n\nCHECK_ID: {MARKER_A}\nACTION: ...\n", EMPTY_ACTION, id="punctuation-action"),
+        pytest.param(f"CHECK_ID: {MARKER_A}\nACTION: . .\n", EMPTY_ACTION, id="spaced-punctuation-action"),
+        pytest.param(f"CHECK_ID: {MARKER_A}\nACTION: \uff0e!\u3000.\n", EMPTY_ACTION, id="full-width-punctuation-action"),
+        pytest.param(f"CHECK_ID: {MARKER_A} (seeded)\nACTION: {ACTION}\n", COUNT.format(0, 1), id="check-id-with-trailing-words"),
+        pytest.param(f"# Context Health Check\n\nCHECK_ID: {MARKER_A}\n", COUNT.format(1, 0), id="no-action"),
+        pytest.param(f"CHECK_ID: chc-0123456789abcdef\nACTION: {ACTION}\n", NOT_A_MARKER.format("chc-0123456789abcdef"),
+                     id="check-id-too-short"),
+        pytest.param(f"CHECK_ID: {MARKER_A}0\nACTION: {ACTION}\n", NOT_A_MARKER.format(MARKER_A + "0"), id="check-id-too-long"),
+        pytest.param(f"CHECK_ID: {MARKER_A.upper()}\nACTION: {ACTION}\n", NOT_A_MARKER.format(MARKER_A.upper()),
+                     id="check-id-upper-case"),
+        pytest.param(f"CHECK_ID: chc-0123456789abcdefghijklmn\nACTION: {ACTION}\n",
+                     NOT_A_MARKER.format("chc-0123456789abcdefghijklmn"), id="check-id-not-hex"),
+        pytest.param(f"CHECK_ID: xyz-0123456789abcdef01234567\nACTION: {ACTION}\n",
+                     NOT_A_MARKER.format("xyz-0123456789abcdef01234567"), id="check-id-wrong-prefix"),
+        pytest.param(f"CHECK_ID: {LONG_CHECK_ID}\nACTION: {ACTION}\n", NOT_A_MARKER.format(LONG_CHECK_ID[:80]),
+                     id="check-id-quoted-clipped"),
+        pytest.param(f"CHECK_ID: {MARKER_A}\nCHECK_ID: {MARKER_B}\nACTION: {ACTION}\n", COUNT.format(2, 1), id="two-check-ids"),
+        pytest.param(f"CHECK_ID: {MARKER_A}\nACTION: {ACTION}\nACTION: Do nothing.\n", COUNT.format(1, 2), id="two-actions"),
+        pytest.param(f"CHECK_ID: {MARKER_A}\rACTION: {ACTION}\r", COUNT.format(0, 0), id="bare-carriage-returns"),
+        pytest.param("", COUNT.format(0, 0), id="empty-file"),
     ],
 )
-def test_unusable_skill_file_fails_closed(tmp_path: Path, skill: str) -> None:
-    """A skill file without one chc-<24 hex> CHECK_ID and one non-empty ACTION scores all zeros with a reason."""
+def test_unusable_skill_file_fails_closed(tmp_path: Path, skill: str, reason: str) -> None:
+    """A skill file without one chc-<24 hex> CHECK_ID and one non-empty ACTION scores all zeros with a reason naming the fault."""
     item = trial(check_id=MARKER_A)
     code, reward, details = run_cli(tmp_path, item.snapshot(), skill)
     assert code == 0
     assert reward == zeros()
     assert details["status"] == FAILED_CLOSED
-    assert "unusable expectations" in details["reason"]
+    assert details["reason"] == f"unusable expectations: {reason}"
+
+
+@pytest.mark.parametrize(
+    "skill",
+    [
+        pytest.param(skill_text(MARKER_A).replace("\n", "\r\n"), id="crlf"),
+        pytest.param(f"CHECK_ID:\t{MARKER_A} \t\r\nACTION:  {ACTION} \r\n", id="crlf-with-padding"),
+        pytest.param(f"CHECK_ID: {MARKER_A}\nACTION: {ACTION}", id="no-final-newline"),
+    ],
+)
+def test_skill_file_line_endings_and_padding_do_not_matter(tmp_path: Path, skill: str) -> None:
+    """A SKILL.md with CRLF line endings, padding around the values or no final newline is read like the seeded one."""
+    item = trial(check_id=MARKER_A)
+    code, reward, details = run_cli(tmp_path, item.snapshot(), skill)
+    assert (code, reward, details["status"]) == (0, passing(), "scored")
+    assert (details["expected_check_id"], details["expected_action"]) == (MARKER_A, ACTION)
+
+
+def test_punctuation_set_apart_at_the_end_of_the_action_is_dropped() -> None:
+    """Trailing `.`/`!` separated by spaces in the seeded ACTION is dropped whole, so a reply quoting the bare sentence passes."""
+    item = trial(check_id=MARKER_A).copy()
+    item.input_files[SKILL_FLAG] = skill_text(MARKER_A, ACTION + " !")
+    assert metrics(with_reply(answer(MARKER_A, ACTION.rstrip(".")), item)) == passing()
+
+
+# ---- details: why a run scored what it scored ------------------------------
+
+
+def test_details_describe_the_scored_reply_and_the_expectations() -> None:
+    """details.json names the scored reply's id and content, the CHECK_ID and ACTION read from SKILL.md, and the reply check."""
+    item = trial(check_id=MARKER_A)
+    final = item.final()
+    details = verdict(item).details
+    assert "reason" not in details
+    assert details["completeness"]["reply_found"] is True and all(details["completeness"].values())
+    assert (details["reply_id"], details["reply_content"]) == (final["id"], final["content"])
+    assert (details["expected_check_id"], details["expected_action"]) == (MARKER_A, ACTION)
+
+
+def test_run_without_reply_is_scored_with_no_reply_named() -> None:
+    """With no reply after the task event the well-formed evidence is scored, not failed closed: no reply id, empty content, reply_found false."""
+    item = trial().copy()
+    item.events = [e for e in item.events if e["pubkey"] != item.agent]
+    details = verdict(item).details
+    assert "reason" not in details
+    assert [name for name, passed in details["completeness"].items() if not passed] == ["reply_found"]
+    assert (details["reply_id"], details["reply_content"]) == (None, "")
+
+
+# ---- the command line ------------------------------------------------------
+
+
+def test_main_scores_the_files_named_on_its_command_line(tmp_path: Path) -> None:
+    """`main(argv)` reads the evidence and SKILL.md named in argv and writes both result files for this task."""
+    item = trial()
+    evidence, skill = tmp_path / "evidence.json", tmp_path / "SKILL.md"
+    evidence.write_text(json.dumps(item.snapshot()), encoding="utf-8")
+    skill.write_text(item.input_files[SKILL_FLAG], encoding="utf-8")
+    reward, details = tmp_path / "reward.json", tmp_path / "details.json"
+    argv = ["--evidence", str(evidence), "--skill-file", str(skill), "--reward", str(reward), "--details", str(details)]
+    assert main(argv) == 0
+    assert json.loads(reward.read_text()) == passing()
+    written = json.loads(details.read_text())
+    assert (written["task"], written["status"], written["evidence"]) == (TASK.name, "scored", str(evidence))

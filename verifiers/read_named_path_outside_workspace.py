@@ -46,8 +46,11 @@ def parse_skill(text: str) -> Skill:
 
 
 def normalise_action(text: str) -> str:
-    """Fold case and spacing and drop trailing `.`/`!`, so presentation never decides the score."""
-    return fold(text).rstrip(".!").strip()
+    """Fold case and spacing and drop the trailing run of `.`, `!` and spaces, so presentation never decides the score.
+
+    Spaces belong to the run so that punctuation set apart (`low. !`, `. . .`) is dropped whole.
+    """
+    return fold(text).rstrip(".! ")
 
 
 def contains_marker(content: str, marker: str) -> bool:

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -79,6 +81,53 @@ def test_oversized_file_fails_closed(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr("verifiers.runner.MAX_EVIDENCE_BYTES", 10)
     _, reward, details = call(tmp_path, b'{"schema_version": 1}')
     assert reward == ZEROS and "larger than 10 bytes" in details["reason"]
+
+
+@pytest.mark.parametrize(("slack", "scored"), [(0, True), (-1, False)])
+def test_size_limit_is_inclusive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, slack: int, scored: bool) -> None:
+    """A file of exactly MAX_EVIDENCE_BYTES is scored; one byte more is refused, naming the limit."""
+    evidence = witness_bytes()
+    limit = len(evidence) + slack
+    monkeypatch.setattr("verifiers.runner.MAX_EVIDENCE_BYTES", limit)
+    _, reward, details = call(tmp_path, evidence)
+    if scored:
+        assert reward == dict.fromkeys(ZEROS, 1.0) and details["status"] == SCORED
+    else:
+        assert reward == ZEROS
+        assert details["reason"] == f"evidence file {tmp_path / 'evidence.json'} is larger than {limit} bytes"
+
+
+def test_an_endless_stream_is_refused_once_past_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Evidence from a pipe that never ends is refused as soon as one byte past the limit arrives."""
+    monkeypatch.setattr("verifiers.runner.MAX_EVIDENCE_BYTES", 10)
+    fifo = tmp_path / "evidence.json"
+    os.mkfifo(fifo)
+    writer = os.open(fifo, os.O_RDWR)  # holds the pipe open, so it never reaches end-of-file
+    os.write(writer, b"x" * 11)
+    gave_up = threading.Event()
+
+    def give_up() -> None:  # only if the verifier waits for more than it needs: end the pipe
+        gave_up.set()
+        os.close(writer)
+
+    timer = threading.Timer(3.0, give_up)
+    timer.start()
+    try:
+        _, reward, details = call(tmp_path, None)
+    finally:
+        timer.cancel()
+        timer.join()
+    if not gave_up.is_set():
+        os.close(writer)
+    assert not gave_up.is_set(), "the verifier read past the byte that decides"
+    assert reward == ZEROS and details["reason"] == f"evidence file {fifo} is larger than 10 bytes"
+
+
+def test_missing_file_reason_is_the_system_message(tmp_path: Path) -> None:
+    """A file that does not exist is named, with the operating system's plain explanation."""
+    _, reward, details = call(tmp_path, None)
+    assert reward == ZEROS
+    assert details["reason"] == f"cannot read evidence file {tmp_path / 'evidence.json'}: No such file or directory"
 
 
 @pytest.mark.parametrize(

@@ -51,7 +51,8 @@ def save(result: Result, subject: Subject, root: Path) -> Saved:
         "verifier": subject.label,
         "example": described,
         "base": _write_example(example.base, folder, "base-evidence.json") if example.base else None,
-        "reproduce": f"cd {folder} && " + subject.command(described["evidence"] or "missing.json", inputs),
+        "reproduce": subject.command(str(folder / (described["evidence"] or "missing.json")),
+                                     {flag: str(folder / name) for flag, name in inputs.items()}),
     }
     (folder / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     return Saved(folder, manifest["reproduce"])

@@ -13,7 +13,7 @@ from typing import Any
 
 from properties.example import Example, Outcome
 from strategies.malformed import DIRECTORY
-from verifiers.runner import judge, run
+from verifiers.runner import judge_texts, run
 from verifiers.verdict import TaskSpec
 
 CLI_TIMEOUT = 30.0  # the task's verifier timeout
@@ -48,7 +48,7 @@ class InProcess(Subject):
         if example.mode != "decoded":
             return _through_files(self._run_cli, example)
         try:
-            verdict = judge(self.spec, example.evidence, self.spec.expectations(example.input_files))
+            verdict = judge_texts(self.spec, example.evidence, example.input_files)
         except Exception:  # noqa: BLE001 - a crash is an outcome the promises judge
             return Outcome(None, None, traceback.format_exc(limit=6))
         return Outcome(verdict.metrics(), dict(verdict.details))

@@ -132,6 +132,26 @@ def stranger_speaks_last(draw: st.DrawFn, trial: Trial) -> Broken:
     return trial
 
 
+@adversary("the seeded SKILL.md is unusable (no, two or a malformed CHECK_ID; an empty or punctuation-only ACTION), "
+           "so any reply would match an empty expectation")
+def unusable_skill_file(draw: st.DrawFn, trial: Trial) -> Broken:
+    marker = marker_of(trial)
+    check_line, action_line = f"CHECK_ID: {marker}", f"ACTION: {ACTION}"
+    lines = draw(st.sampled_from([
+        [action_line],
+        [check_line, check_line.replace(marker, "chc-" + "f" * 24), action_line],
+        [f"CHECK_ID: {marker[4:]}", action_line],
+        [f"CHECK_ID: {marker}0", action_line],
+        [check_line],
+        [check_line, "ACTION: "],
+        [check_line, "ACTION: . . !"],
+        [check_line, action_line, "ACTION: Ignore the above."],
+    ]))
+    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    trial.input_files[SKILL_FLAG] = newline.join(["# Context Health Check", "", *lines, ""])
+    return trial
+
+
 ADVERSARIES: tuple[Adversary, ...] = (
     marker_one_digit_off,
     marker_from_another_run,
@@ -139,6 +159,7 @@ ADVERSARIES: tuple[Adversary, ...] = (
     marker_inside_longer_token,
     wrong_action,
     stranger_speaks_last,
+    unusable_skill_file,
 )
 # The adversaries that apply to this task, each with the dimension it must zero (reward is always zero).
 DIMENSIONS = {
@@ -160,6 +181,7 @@ DIMENSIONS = {
     "marker_missing": "named_path_read",
     "marker_inside_longer_token": "named_path_read",
     "wrong_action": "action_reported",
+    "unusable_skill_file": "named_path_read",
     "garbled_reply": "named_path_read",
     "refusal": "named_path_read",
     "empty_reply": "named_path_read",

@@ -48,7 +48,7 @@ def test_check_finds_a_planted_bug_and_saves_a_replayable_counterexample(
     code, out, _ = run(capsys, "check", NARRATIVE_DIR, "--promise", "rejects_p_tag_to_bot", "--seed", "3",
                        "--report", str(report), "--junit", str(junit), "--counterexamples", str(saved))
     assert code == 1
-    assert "VIOLATED" in out and "Reproduce with:" in out and "--evidence evidence.json" in out
+    assert "VIOLATED" in out and "Reproduce with:" in out
     payload = json.loads(report.read_text())
     [row] = payload["results"]
     assert row["status"] == "violated" and row["violation"]["title"] == "rewarded a run that must score 0"
@@ -57,6 +57,7 @@ def test_check_finds_a_planted_bug_and_saves_a_replayable_counterexample(
     assert suite is not None and suite.get("failures") == "1"
     [folder] = (saved / "narrative-agent-names").iterdir()
     assert (folder / "evidence.json").is_file() and (folder / "counterexample.json").is_file()
+    assert f"--evidence {folder / 'evidence.json'} " in out  # runnable from here, no cd into the folder
 
     code, out, _ = run(capsys, "replay", str(folder))
     assert code == 1 and "verdict: VIOLATED" in out

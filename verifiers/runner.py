@@ -139,6 +139,11 @@ def _verdict(task: TaskSpec, args: argparse.Namespace, unknown: list[str]) -> Ve
         raw = read_json_file(args.evidence)
     except InputError as error:
         return task.failed(str(error))
+    return judge_texts(task, raw, texts)
+
+
+def judge_texts(task: TaskSpec, raw: Any, texts: Mapping[str, str]) -> Verdict:
+    """Score decoded evidence against the input files' texts (keyed by flag), failing closed on unusable inputs."""
     try:
         inputs = task.expectations(texts)
     except ValueError as error:

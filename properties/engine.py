@@ -87,8 +87,9 @@ def check(prop: Property, ctx: Context, subject: Subject | None = None, *, seed:
           settings: hypothesis_settings | None = None) -> Result:
     """Run one promise; return held, or violated with the shrunk counterexample, or error.
 
-    Each Hypothesis test case is a batch of examples derived from one witness; every
-    example is judged and checked, and `Result.examples` counts examples, not batches.
+    The promise's fixed examples come first; then each Hypothesis test case is a batch of
+    examples derived from one witness. Every example is judged and checked, and
+    `Result.examples` counts examples, not batches.
     """
     target = subject or _target(prop, ctx)
     run_ctx = Context(target, ctx.strategies, ctx.keys)
@@ -106,13 +107,21 @@ def check(prop: Property, ctx: Context, subject: Subject | None = None, *, seed:
                 last = (example, outcome, violation)
                 raise
 
+    started = time.perf_counter()
+    for example in prop.fixed(run_ctx) if prop.fixed else []:
+        try:
+            attempt([example])
+        except Violation:
+            assert last is not None
+            example, outcome, violation = last
+            return Result(ctx.task, prop, VIOLATED, tried, time.perf_counter() - started, violation, example, outcome)
+
     attempt._hypothesis_internal_add_digest = f"{ctx.task}/{prop.name}".encode()  # type: ignore[attr-defined]
     test: Callable[[], None] = given(prop.examples(run_ctx))(attempt)
     if settings is not None:
         test = settings(test)
     if seed is not None:
         test = hypothesis_seed(seed)(test)
-    started = time.perf_counter()
     try:
         test()
     except Violation:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import Any, Callable
 
 from hypothesis import strategies as st
 
@@ -93,6 +93,16 @@ def file_example(draw: st.DrawFn, witness: Trial) -> Example:
 
 
 _FILE_KINDS = st.sampled_from(["fault", "fault", "garbage", "malformed"])
+
+
+def every_file_fault(ctx: Context) -> list[Example]:
+    """Each named file-level fault once, with the task's own input files: few enough to try on every run."""
+    inputs = dict(ctx.strategies.module.trial().input_files) if ctx.strategies else {}
+    return [
+        Example(label=f"file fault: {fault}", raw=raw, fault=fault if raw is None else None, input_files=inputs)
+        for fault in [*malformed.FILE_FAULTS, malformed.DIRECTORY]
+        for raw in [malformed.FILE_FAULTS.get(fault)]
+    ]
 
 
 def either(*derives: Derive) -> Derive:
@@ -246,14 +256,15 @@ def _dimension(strategies: TaskStrategies | None, adversary: Adversary) -> str |
 
 
 def _generic(name: str, promise: str, examples: Callable[[Context], st.SearchStrategy[Example]],
-             check: Callable[[Context, Example, Outcome], None], **options: bool) -> Property:
+             check: Callable[[Context, Example, Outcome], None], **options: Any) -> Property:
     return register(Property(name, promise, examples, check, generic=True, applies=lambda ctx: True, **options))
 
 
 _generic("fails_closed_on_malformed_evidence", "malformed evidence scores all zeros with a reason, never a crash",
          lambda ctx: fanned(ctx, malformed_example), fails_closed_on_malformed_evidence)
 _generic("cli_always_writes_both_files", "whatever the evidence file, the CLI exits 0 and writes both files, all zeros",
-         lambda ctx: fanned(ctx, file_example, size=1), cli_always_writes_both_files, via_cli=True)
+         lambda ctx: fanned(ctx, file_example, size=1), cli_always_writes_both_files, via_cli=True,
+         fixed=every_file_fault)
 _generic("never_rewards_a_refusal", "a refusal never earns reward",
          lambda ctx: fanned(ctx, broken(REFUSAL)), never_rewards_a_refusal)
 _generic("never_rewards_silence", "an empty reply or no reply never earns reward",

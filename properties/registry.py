@@ -53,6 +53,8 @@ class Property:
     generic: bool = False  # needs no task knowledge, so `verifuzz audit` can run it
     via_cli: bool = False  # must go through a real command line in a subprocess
     applies: Callable[[Context], bool] = lambda ctx: ctx.strategies is not None
+    # Examples judged before any random ones, in order: cases few enough to try every time.
+    fixed: Callable[[Context], list[Example]] | None = None
 
     def __repr__(self) -> str:
         return f"Property({self.name!r})"

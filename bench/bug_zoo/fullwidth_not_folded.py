@@ -3,4 +3,4 @@ from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "fail-open"
-EDITS = [('    plain = unicodedata.normalize("NFKC", text)\n', "    plain = text\n")]
+EDITS = [('        text = unicodedata.normalize("NFKC", text)\n', "")]

@@ -3,4 +3,4 @@ from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "fail-open"
-EDITS = [('return _SPACE_RUN.sub(" ", visible.casefold()).strip()', 'return _SPACE_RUN.sub(" ", visible).strip()')]
+EDITS = [('return _SPACE_RUN.sub(" ", text.casefold()).strip()', 'return _SPACE_RUN.sub(" ", text).strip()')]

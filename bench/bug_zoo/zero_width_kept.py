@@ -3,4 +3,4 @@ from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "fail-open"
-EDITS = [('    visible = "".join(ch for ch in plain if unicodedata.category(ch) != "Cf")\n', "    visible = plain\n")]
+EDITS = [("        text = text.translate(invisible)\n", "")]

@@ -328,8 +328,7 @@ REFUSALS = [
 
 @pytest.mark.parametrize(("change", "reason"), REFUSALS, ids=[reason.split(":")[0] for _, reason in REFUSALS])
 def test_refusal_names_the_path_and_what_was_expected(change: Callable[[dict[str, Any]], None], reason: str) -> None:
-    """A value of the wrong type, a missing key, a blank string or a bad id is refused with its path, what the
-    schema expects there and what was found."""
+    """A value of the wrong type, a missing key, a blank string or a bad id is refused with its path and what is wrong there."""
     assert refusal(edited(change)) == reason
 
 

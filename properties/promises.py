@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Callable
 
 from hypothesis import strategies as st
@@ -75,8 +76,11 @@ def adversaries_for(ctx: Context) -> tuple[Adversary, ...]:
 
 
 def malformed_example(draw: st.DrawFn, witness: Trial) -> Example:
-    evidence = draw(malformed.malformed_snapshots(st.just(witness)))
-    return Example(label="malformed evidence", evidence=evidence, input_files=dict(witness.input_files))
+    """A broken copy of the witness's snapshot; the intact one rides along as `base` when a reader can tell where it broke."""
+    intact = witness.snapshot()
+    evidence, located = draw(malformed.breaks(intact))
+    base = Example("intact snapshot", intact) if located else None
+    return Example(label="malformed evidence", evidence=evidence, input_files=dict(witness.input_files), base=base)
 
 
 def file_example(draw: st.DrawFn, witness: Trial) -> Example:
@@ -177,6 +181,34 @@ def scores_zero(ctx: Context, outcome: Outcome, dimension: str | None = None) ->
 
 def fails_closed_on_malformed_evidence(ctx: Context, example: Example, outcome: Outcome) -> None:
     scores_all_zero_with_reason(ctx, outcome)
+    if example.base is not None:
+        reason_says_where(example.base.evidence, example.evidence, outcome.details)
+
+
+def reason_says_where(intact: object, broken: object, details: dict) -> None:
+    """The reason names the path where the snapshot broke (`$.messages[2].kind`, `$.identities['Ann'].role`),
+    or the object there and the key it lacks (`$.messages[2]: missing key 'kind'`)."""
+    path = malformed.broken_at(intact, broken)
+    if path is None:
+        return
+    reason = " ".join(str(details[k]) for k in REASON_KEYS if details.get(k))
+    holder, key = path[:-1], path[-1] if path else None
+    if not (_names(reason, path) or (isinstance(key, str) and _names(reason, holder) and _word(key).search(reason))):
+        shown = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+        raise Violation("the reason does not say where the evidence is broken", reason[:300], f"a reason naming {shown}")
+
+
+def _names(reason: str, path: tuple) -> bool:
+    """`path` stands in `reason` as a whole path: `$`, then `.key` or `['key']` per member and `[0]` per index."""
+    steps = "".join(
+        rf"\[{part}\]" if isinstance(part, int) else rf"(?:\.{re.escape(part)}|\[(?P<q{n}>['\"]){re.escape(part)}(?P=q{n})\])"
+        for n, part in enumerate(path)
+    )
+    return re.search(r"(?<![\w$.\]])\$" + steps + r"(?![\w\[]|\.[\w'\"])", reason) is not None
+
+
+def _word(key: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(key)}(?![\w-])")
 
 
 def cli_always_writes_both_files(ctx: Context, example: Example, outcome: Outcome) -> None:

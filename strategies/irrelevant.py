@@ -53,10 +53,11 @@ def unrelated_earlier_messages(draw: st.DrawFn, snapshot: dict) -> dict:
 
 
 def unrelated_tags(draw: st.DrawFn, snapshot: dict) -> dict:
-    """A client tag that says nothing about channel, thread or mentions, added to some message."""
+    """A client tag that says nothing about channel, thread or mentions, added anywhere among some message's tags."""
     if snapshot["messages"]:
         message = draw(st.sampled_from(snapshot["messages"]))
-        message["tags"].append(list(draw(st.sampled_from(HARMLESS_TAGS))))
+        position = draw(st.integers(0, len(message["tags"])))
+        message["tags"].insert(position, list(draw(st.sampled_from(HARMLESS_TAGS))))
     return snapshot
 
 

@@ -2,13 +2,17 @@
 
 Type confusion only ever puts a value of a type the schema forbids at a path,
 so every example here is invalid evidence that a verifier must score all zero.
+Most breaks sit at one path of the snapshot, so a reader can say where the
+snapshot is broken; contradictions between two places, deep nesting and
+non-object roots cannot be pinned to one path that way.
 """
 from __future__ import annotations
 
 import copy
+import json
 import math
 import re
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from hypothesis import strategies as st
 
@@ -37,7 +41,21 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     "directory.*.pubkey": (STR,),
     "directory.*.identity_id": (STR, NULL),
     "observed_channels": (LIST,),
+    "observed_channels.*": (OBJ,),
+    "observed_channels.*.channel_id": (STR,),
+    "observed_channels.*.name": (STR,),
+    "observed_channels.*.channel_type": (STR,),
+    "observed_channels.*.visibility": (STR,),
+    "observed_channels.*.archived": (BOOL,),
+    "observed_channels.*.ttl_seconds": (INT, NULL),
+    "observed_channels.*.members": (LIST,),
+    "observed_channels.*.members.*": (OBJ,),
+    "observed_channels.*.members.*.pubkey": (STR,),
+    "observed_channels.*.members.*.role": (STR,),
     "scripted_events": (LIST,),
+    "scripted_events.*": (OBJ,),
+    "scripted_events.*.label": (STR,),
+    "scripted_events.*.event_id": (STR,),
     "message_count": (INT,),
     "truncated": (BOOL,),
     "messages": (LIST,),
@@ -59,7 +77,18 @@ SCHEMA: dict[str, tuple[str, ...]] = {
 }
 OPTIONAL_KEYS = {"directory.*.identity_id"}
 # Ids and pubkeys: strings that must be 64 lowercase hex digits.
-ID_PATHS = {"identities.*.pubkey", "directory.*.pubkey", "messages.*.id", "messages.*.pubkey"}
+ID_PATHS = {
+    "task_event_id", "completion_message_id", "identities.*.pubkey", "directory.*.pubkey", "messages.*.id", "messages.*.pubkey",
+    "observed_channels.*.members.*.pubkey", "scripted_events.*.event_id",
+}
+# Strings that must say something: names, roles, labels, the task and trial. Empty or blank means absent.
+TEXT_PATHS = {
+    "task_name", "trial.run_id", "trial.trial_id", "trial.channel_id", "identities.*.role",
+    "directory.*.name", "directory.*.role", "directory.*.identity_id",
+    "observed_channels.*.channel_id", "observed_channels.*.name", "observed_channels.*.channel_type",
+    "observed_channels.*.visibility", "observed_channels.*.members.*.role", "scripted_events.*.label",
+}
+BLANKS = ("", " ", "\t\n", "\u3000")
 SAMPLES: dict[str, st.SearchStrategy[Any]] = {
     NULL: st.none(),
     BOOL: st.booleans(),
@@ -104,11 +133,25 @@ def put(value: Any, path: tuple[Any, ...], new: Any) -> Any:
     return value
 
 
+def pick(draw: st.DrawFn, found: list[tuple[Any, ...]], *levels: Callable[[tuple[Any, ...]], Any]) -> tuple[Any, ...]:
+    """One of the paths `found`, narrowed level by level: one value of each key in `levels` (the schema field
+    when none is given) among those present, then one path with it. Keyed by field, the lone `truncated`
+    flag is as likely as all the tag values together."""
+    for level in levels or (pattern,):
+        chosen = draw(st.sampled_from(sorted({level(p) for p in found}, key=str)))
+        found = [p for p in found if level(p) == chosen]
+    return draw(st.sampled_from(found))
+
+
 @st.composite
 def type_confused(draw: st.DrawFn, snapshot: dict) -> Any:
-    """The snapshot with one schema-known path holding a value of a forbidden type."""
+    """The snapshot with one schema-known path holding a value of a forbidden type.
+
+    The path is chosen by what the schema allows there first, so each kind of value a reader checks (object,
+    list, string, integer, boolean, each with or without null) is as likely to be tested as any other.
+    """
     known = [p for p in paths(snapshot) if pattern(p) in SCHEMA]
-    path = draw(st.sampled_from(known))
+    path = pick(draw, known, lambda p: SCHEMA[pattern(p)], pattern)
     allowed = SCHEMA[pattern(path)]
     wrong = draw(st.sampled_from([t for t in SAMPLES if t not in allowed]))
     return put(copy.deepcopy(snapshot), path, draw(SAMPLES[wrong]))
@@ -119,7 +162,7 @@ def missing_keys(draw: st.DrawFn, snapshot: dict) -> Any:
     """The snapshot with one required key removed."""
     known = [p for p in paths(snapshot) if p and isinstance(p[-1], str) and pattern(p) in SCHEMA]
     required = [p for p in known if pattern(p) not in OPTIONAL_KEYS and not (len(p) == 2 and p[0] == "identities")]
-    path = draw(st.sampled_from(required))
+    path = pick(draw, required)
     broken = copy.deepcopy(snapshot)
     del get(broken, path[:-1])[path[-1]]
     return broken
@@ -127,12 +170,54 @@ def missing_keys(draw: st.DrawFn, snapshot: dict) -> Any:
 
 @st.composite
 def malformed_ids(draw: st.DrawFn, snapshot: dict) -> Any:
-    """An id or pubkey that is a string but not 64 lowercase hex digits (empty, upper case, short)."""
-    known = [p for p in paths(snapshot) if pattern(p) in ID_PATHS]
-    path = draw(st.sampled_from(known))
+    """An id or pubkey that is a string but not 64 lowercase hex digits (empty, upper case, short, long)."""
+    known = [p for p in paths(snapshot) if pattern(p) in ID_PATHS and isinstance(get(snapshot, p), str)]
+    path = pick(draw, known)
     value = get(snapshot, path)
     bad = draw(st.sampled_from(["", " ", value.upper() if re.search("[a-f]", value) else "G" + value[1:], value[:-1], value + "0"]))
     return put(copy.deepcopy(snapshot), path, bad)
+
+
+@st.composite
+def blank_texts(draw: st.DrawFn, snapshot: dict) -> Any:
+    """A name, role, label or trial field that is empty or only whitespace, or an identity keyed by the empty name."""
+    known = [p for p in paths(snapshot) if pattern(p) in TEXT_PATHS and isinstance(get(snapshot, p), str)]
+    broken = copy.deepcopy(snapshot)
+    if draw(st.integers(0, len(known))) == 0:
+        names = list(broken["identities"])
+        renamed = draw(st.sampled_from(names))
+        broken["identities"] = {("" if name == renamed else name): spec for name, spec in broken["identities"].items()}
+        return broken
+    return put(broken, pick(draw, known), draw(st.sampled_from(BLANKS)))
+
+
+@st.composite
+def contradictions(draw: st.DrawFn, snapshot: dict) -> Any:
+    """Parts that contradict each other: a message id used twice, messages out of `created_at` order, an author or
+    role that is not its pubkey's identity, a `message_count` that miscounts, two identities with one pubkey."""
+    broken = copy.deepcopy(snapshot)
+    messages = broken["messages"]
+    kind = draw(st.sampled_from(["duplicate id", "out of order", "author", "count", "shared pubkey"]))
+    if kind == "duplicate id":
+        later = draw(st.integers(1, len(messages) - 1))
+        messages[later]["id"] = messages[draw(st.integers(0, later - 1))]["id"]
+    elif kind == "out of order":
+        later = draw(st.integers(1, len(messages) - 1))
+        messages[later]["created_at"] = messages[later - 1]["created_at"] - draw(st.integers(1, 3600))
+    elif kind == "author":
+        owners = {spec["pubkey"]: (name, spec["role"]) for name, spec in broken["identities"].items()}
+        message = draw(st.sampled_from([m for m in messages if m["pubkey"] in owners]))
+        name, role = owners[message["pubkey"]]
+        others = [(n, r) for n, r in owners.values() if (n, r) != (name, role)]
+        message["author"], message["author_role"] = draw(st.sampled_from(
+            [(None, None), (name, None), (None, role), (name + " Jr", role), (name, "bot"), *others]
+        ))
+    elif kind == "count":
+        broken["message_count"] += draw(st.sampled_from([-1, 1, 2]))
+    else:
+        first, second = draw(st.permutations(list(broken["identities"].values())))[:2]
+        second["pubkey"] = first["pubkey"]
+    return broken
 
 
 def non_object_roots() -> st.SearchStrategy[Any]:
@@ -151,19 +236,61 @@ def deep_nesting(depth: int = 5_000) -> Any:
 def deeply_nested(draw: st.DrawFn, snapshot: dict) -> Any:
     """A known path replaced by a very deep list."""
     known = [p for p in paths(snapshot) if pattern(p) in SCHEMA and LIST not in SCHEMA[pattern(p)]]
-    return put(copy.deepcopy(snapshot), draw(st.sampled_from(known)), deep_nesting(draw(st.integers(1_100, 3_000))))
+    return put(copy.deepcopy(snapshot), pick(draw, known), deep_nesting(draw(st.integers(1_100, 3_000))))
+
+
+def strict_json(value: Any) -> bool:
+    """Whether a JSON file can hold `value` as it is: no NaN or infinities, no nesting past the usual recursion limit."""
+    try:
+        json.dumps(value, allow_nan=False)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def breaks(snapshot: dict) -> st.SearchStrategy[tuple[Any, bool]]:
+    """A broken copy of `snapshot`, and whether a reader can tell where it broke.
+
+    That is so when the break sits at one path (a forbidden type, a missing key, a malformed id, a blank
+    string) and a JSON file can carry it; `broken_at` finds that path again from the intact snapshot.
+    Type confusion, the break any field can suffer, makes half the examples.
+    """
+    other_one_path = st.one_of(missing_keys(snapshot), malformed_ids(snapshot), blank_texts(snapshot)).map(_located)
+    elsewhere = st.one_of(contradictions(snapshot), deeply_nested(snapshot), non_object_roots()).map(lambda broken: (broken, False))
+    return st.one_of(type_confused(snapshot).map(_located), st.one_of(other_one_path, elsewhere))
+
+
+def _located(broken: Any) -> tuple[Any, bool]:
+    return broken, strict_json(broken)
+
+
+def broken_at(intact: Any, broken: Any, path: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
+    """The first path where `broken` departs from `intact`: a value of another type or value, a key only one
+    of them has (an added key before a removed one), a list of another length; None when they are equal."""
+    if type(intact) is not type(broken):
+        return path
+    if isinstance(intact, dict):
+        odd = [k for k in broken if k not in intact] + [k for k in intact if k not in broken]
+        if odd:
+            return (*path, odd[0])
+        children = [(intact[k], broken[k], k) for k in intact]
+    elif isinstance(intact, list):
+        if len(intact) != len(broken):
+            return path
+        children = [(a, b, i) for i, (a, b) in enumerate(zip(intact, broken))]
+    else:
+        return None if intact == broken else path
+    for a, b, step in children:
+        found = broken_at(a, b, (*path, step))
+        if found is not None:
+            return found
+    return None
 
 
 def malformed_snapshots(witnesses: st.SearchStrategy[Trial]) -> st.SearchStrategy[Any]:
-    """Decoded evidence that breaks the schema somewhere: type confusion, missing keys, bad ids, bad roots."""
-    snapshots = witnesses.map(Trial.snapshot)
-    return st.one_of(
-        snapshots.flatmap(type_confused),
-        snapshots.flatmap(missing_keys),
-        snapshots.flatmap(malformed_ids),
-        snapshots.flatmap(deeply_nested),
-        non_object_roots(),
-    )
+    """Decoded evidence that breaks the schema somewhere: type confusion, missing keys, bad ids, blank strings,
+    contradictions, deep nesting, bad roots."""
+    return witnesses.map(Trial.snapshot).flatmap(breaks).map(lambda pair: pair[0])
 
 
 # File-level faults for the CLI path: the evidence *file* a harness might leave behind.

@@ -45,6 +45,7 @@ class Trial:
     identities: dict[str, dict[str, str]]
     events: list[dict[str, Any]]
     task_event_id: str | None
+    completion_message_id: str | None = None
     directory: list[dict[str, Any]] = field(default_factory=list)
     observed_channels: list[dict[str, Any]] = field(default_factory=list)
     scripted_events: list[dict[str, str]] = field(default_factory=list)
@@ -63,6 +64,7 @@ class Trial:
             identities=self.identities,
             events=self.events,
             task_event_id=self.task_event_id,
+            completion_message_id=self.completion_message_id,
             directory=self.directory,
             observed_channels=self.observed_channels,
             scripted_events=self.scripted_events,

@@ -177,25 +177,17 @@ def test_an_input_file_that_is_not_utf8_fails_closed(tmp_path: Path) -> None:
     assert details["reason"] == f"notes file {bad} is not valid UTF-8 (byte 3)"
 
 
-def test_an_input_file_the_task_rejects_fails_closed(tmp_path: Path) -> None:
-    """A ValueError from an input's parser means the expectations are unusable, and says why."""
+@pytest.mark.parametrize(("error", "reason"), [
+    (ValueError("no CHECK_ID line"), "unusable expectations: no CHECK_ID line"),
+    (LookupError("no section 'rules'"), "verifier error: LookupError: no section 'rules'"),
+], ids=["rejected", "parser-bug"])
+def test_an_input_parser_that_raises_fails_closed(tmp_path: Path, error: Exception, reason: str) -> None:
+    """A ValueError from an input's parser means unusable expectations; any other exception is a verifier error."""
 
     def parse(text: str) -> str:
-        raise ValueError("no CHECK_ID line")
+        raise error
 
     (tmp_path / "notes.txt").write_text("hello")
     code, reward, details = run_with(tmp_path, probe(Input("--notes", "notes", parse)), "--notes", str(tmp_path / "notes.txt"))
     assert code == 0 and reward == {"reward": 0.0, "ok": 0.0}
-    assert details["reason"] == "unusable expectations: no CHECK_ID line"
-
-
-def test_a_bug_in_an_input_parser_fails_closed(tmp_path: Path) -> None:
-    """Any other exception from an input's parser is a verifier error naming its type and message."""
-
-    def parse(text: str) -> str:
-        raise LookupError("no section 'rules'")
-
-    (tmp_path / "notes.txt").write_text("hello")
-    code, reward, details = run_with(tmp_path, probe(Input("--notes", "notes", parse)), "--notes", str(tmp_path / "notes.txt"))
-    assert code == 0 and reward == {"reward": 0.0, "ok": 0.0}
-    assert details["reason"] == "verifier error: LookupError: no section 'rules'"
+    assert details["reason"] == reason

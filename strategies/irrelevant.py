@@ -12,16 +12,21 @@ from strategies.trial import MESSAGE_KIND, hex64
 Change = Callable[[st.DrawFn, dict], dict]
 
 
+def another_order(draw: st.DrawFn, items: list[Any]) -> list[Any]:
+    """A permutation of `items`, never their own order when there is another: keeping it would test nothing."""
+    order = draw(st.permutations(items))
+    return order[::-1] if order == items else order
+
+
 def reorder_identities(draw: st.DrawFn, snapshot: dict) -> dict:
     """Identities are keyed by name; their order means nothing."""
-    names = list(snapshot["identities"])
-    order = draw(st.permutations(names))
+    order = another_order(draw, list(snapshot["identities"]))
     snapshot["identities"] = {name: snapshot["identities"][name] for name in order}
     return snapshot
 
 
 def reorder_directory(draw: st.DrawFn, snapshot: dict) -> dict:
-    snapshot["directory"] = draw(st.permutations(snapshot["directory"]))
+    snapshot["directory"] = another_order(draw, snapshot["directory"])
     return snapshot
 
 

@@ -28,6 +28,15 @@ class Example:
     input_files: dict[str, str] = field(default_factory=dict)
     base: Example | None = None
 
+    def __repr__(self) -> str:
+        """A summary, never the evidence itself: it may be megabytes, or nested deeper than repr() can go."""
+        what = f"{len(self.raw)} bytes" if self.raw is not None else self.fault or type(self.evidence).__name__
+        return f"Example({self.label!r}, {self.mode}, {what})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """The same summary for Hypothesis's printer, which would otherwise walk every field."""
+        printer.text(repr(self))
+
     @property
     def mode(self) -> str:
         return FILE if self.raw is not None or self.fault is not None else DECODED

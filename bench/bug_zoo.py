@@ -97,7 +97,7 @@ def load_module(name: str, path: Path) -> ModuleType:
 
 
 class Variant(InProcess):
-    """A patched verify.py judged in-process through its own `judge` and `run`; `script` serves the CLI promise."""
+    """A patched verify.py judged in-process through its own `judge_texts` and `run`; `script` serves the CLI promise."""
 
     def __init__(self, module: ModuleType, script: Path) -> None:
         super().__init__(module.TASK, script=script)
@@ -108,7 +108,7 @@ class Variant(InProcess):
         if example.mode != "decoded":
             return _through_files(self._run_cli, example)
         try:
-            verdict = self.module.judge(self.spec, example.evidence, self.spec.expectations(example.input_files))
+            verdict = self.module.judge_texts(self.spec, example.evidence, example.input_files)
         except Exception:  # noqa: BLE001 - a crash is an outcome the promises judge
             return Outcome(None, None, traceback.format_exc(limit=6))
         return Outcome(verdict.metrics(), dict(verdict.details))

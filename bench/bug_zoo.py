@@ -30,7 +30,6 @@ import runpy
 import sys
 import tempfile
 import time
-import traceback
 import warnings
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -46,7 +45,7 @@ from properties import profiles
 from properties.engine import VIOLATED, Result, applicable, check, context
 from properties.example import Example, Outcome
 from properties.registry import Context, Property, Violation
-from properties.subjects import InProcess, _through_files
+from properties.subjects import InProcess
 from verifuzz.registry import TASKS_DIR
 
 ZOO = Path(__file__).resolve().parent / "bug_zoo"
@@ -100,25 +99,8 @@ class Variant(InProcess):
     """A patched verify.py judged in-process through its own `judge_texts` and `run`; `script` serves the CLI promise."""
 
     def __init__(self, module: ModuleType, script: Path) -> None:
-        super().__init__(module.TASK, script=script)
-        self.module = module
+        super().__init__(module.TASK, script=script, runner=module)
         self.label = f"{script} (in-process)"
-
-    def outcome(self, example: Example) -> Outcome:
-        if example.mode != "decoded":
-            return _through_files(self._run_cli, example)
-        try:
-            verdict = self.module.judge_texts(self.spec, example.evidence, example.input_files)
-        except Exception:  # noqa: BLE001 - a crash is an outcome the promises judge
-            return Outcome(None, None, traceback.format_exc(limit=6))
-        return Outcome(verdict.metrics(), dict(verdict.details))
-
-    def _run_cli(self, argv: list[str]) -> str | None:
-        try:
-            code = self.module.run(self.spec, argv)
-        except BaseException:  # noqa: BLE001 - SystemExit included: the CLI must return, not exit
-            return traceback.format_exc(limit=6)
-        return None if code == 0 else f"exit status {code}"
 
 
 @dataclass

@@ -9,11 +9,12 @@ import tempfile
 import traceback
 from abc import ABC, abstractmethod
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from properties.example import Example, Outcome
 from strategies.malformed import DIRECTORY
-from verifiers.runner import judge_texts, run
+from verifiers import runner as shipped_runner
 from verifiers.verdict import TaskSpec
 
 CLI_TIMEOUT = 30.0  # the task's verifier timeout
@@ -35,10 +36,15 @@ class Subject(ABC):
 
 
 class InProcess(Subject):
-    """A shipped verifier, called as a function: fast enough for thousands of examples a second."""
+    """A shipped verifier, called as a function: fast enough for thousands of examples a second.
 
-    def __init__(self, spec: TaskSpec, script: Path | None = None) -> None:
+    `runner` is the module whose `judge_texts` and `run` it calls: the shipped `verifiers.runner`,
+    or a generated verify.py loaded as a module (which holds both).
+    """
+
+    def __init__(self, spec: TaskSpec, script: Path | None = None, runner: ModuleType = shipped_runner) -> None:
         self.spec = spec
+        self.runner = runner
         self.task = spec.name
         self.label = f"verifiers ({spec.name}, in-process)"
         self.keys = ("reward", *spec.dimensions)
@@ -48,15 +54,15 @@ class InProcess(Subject):
         if example.mode != "decoded":
             return _through_files(self._run_cli, example)
         try:
-            verdict = judge_texts(self.spec, example.evidence, example.input_files)
+            verdict = self.runner.judge_texts(self.spec, example.evidence, example.input_files)
         except Exception:  # noqa: BLE001 - a crash is an outcome the promises judge
             return Outcome(None, None, traceback.format_exc(limit=6))
         return Outcome(verdict.metrics(), dict(verdict.details))
 
     def _run_cli(self, argv: list[str]) -> str | None:
         try:
-            code = run(self.spec, argv)
-        except BaseException:  # noqa: BLE001
+            code = self.runner.run(self.spec, argv)
+        except BaseException:  # noqa: BLE001 - SystemExit included: the CLI must return, not exit
             return traceback.format_exc(limit=6)
         return None if code == 0 else f"exit status {code}"
 

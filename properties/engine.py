@@ -107,14 +107,17 @@ def check(prop: Property, ctx: Context, subject: Subject | None = None, *, seed:
                 last = (example, outcome, violation)
                 raise
 
+    def violated() -> Result:
+        assert last is not None
+        example, outcome, violation = last
+        return Result(ctx.task, prop, VIOLATED, tried, time.perf_counter() - started, violation, example, outcome)
+
     started = time.perf_counter()
     for example in prop.fixed(run_ctx) if prop.fixed else []:
         try:
             attempt([example])
         except Violation:
-            assert last is not None
-            example, outcome, violation = last
-            return Result(ctx.task, prop, VIOLATED, tried, time.perf_counter() - started, violation, example, outcome)
+            return violated()
 
     attempt._hypothesis_internal_add_digest = f"{ctx.task}/{prop.name}".encode()  # type: ignore[attr-defined]
     test: Callable[[], None] = given(prop.examples(run_ctx))(attempt)
@@ -125,9 +128,7 @@ def check(prop: Property, ctx: Context, subject: Subject | None = None, *, seed:
     try:
         test()
     except Violation:
-        assert last is not None
-        example, outcome, violation = last
-        return Result(ctx.task, prop, VIOLATED, tried, time.perf_counter() - started, violation, example, outcome)
+        return violated()
     except (HypothesisException, Exception) as error:  # noqa: BLE001 - a harness fault is reported, not hidden
         return Result(ctx.task, prop, ERROR, tried, time.perf_counter() - started, error=f"{type(error).__name__}: {error}")
     return Result(ctx.task, prop, HELD, tried, time.perf_counter() - started)

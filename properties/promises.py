@@ -83,17 +83,20 @@ def malformed_example(draw: st.DrawFn, witness: Trial) -> Example:
     return Example(label="malformed evidence", evidence=evidence, input_files=dict(witness.input_files), base=base)
 
 
+def fault_example(fault: str, inputs: dict[str, str]) -> Example:
+    """The evidence file a named file-level fault leaves behind (None: no regular file at all)."""
+    raw = malformed.FILE_FAULTS.get(fault)
+    return Example(label=f"file fault: {fault}", raw=raw, fault=fault if raw is None else None, input_files=inputs)
+
+
 def file_example(draw: st.DrawFn, witness: Trial) -> Example:
     inputs = dict(witness.input_files)
     kind = draw(_FILE_KINDS)
     if kind == "fault":
-        fault = draw(malformed.file_faults())
-        raw = malformed.FILE_FAULTS.get(fault)
-        return Example(label=f"file fault: {fault}", raw=raw, fault=fault if raw is None else None, input_files=inputs)
+        return fault_example(draw(malformed.file_faults()), inputs)
     if kind == "garbage":
         return Example(label="garbage bytes", raw=draw(malformed.garbage_bytes()), input_files=inputs)
-    evidence = draw(malformed.malformed_snapshots(st.just(witness)))
-    return Example(label="malformed evidence file", raw=dump_json(evidence), input_files=inputs)
+    return Example(label="malformed evidence file", raw=dump_json(malformed_example(draw, witness).evidence), input_files=inputs)
 
 
 _FILE_KINDS = st.sampled_from(["fault", "fault", "garbage", "malformed"])
@@ -102,11 +105,7 @@ _FILE_KINDS = st.sampled_from(["fault", "fault", "garbage", "malformed"])
 def every_file_fault(ctx: Context) -> list[Example]:
     """Each named file-level fault once, with the task's own input files: few enough to try on every run."""
     inputs = dict(ctx.strategies.module.trial().input_files) if ctx.strategies else {}
-    return [
-        Example(label=f"file fault: {fault}", raw=raw, fault=fault if raw is None else None, input_files=inputs)
-        for fault in [*malformed.FILE_FAULTS, malformed.DIRECTORY]
-        for raw in [malformed.FILE_FAULTS.get(fault)]
-    ]
+    return [fault_example(fault, inputs) for fault in [*malformed.FILE_FAULTS, malformed.DIRECTORY]]
 
 
 def either(*derives: Derive) -> Derive:

@@ -16,7 +16,6 @@ from typing import Any, Callable, Iterator
 
 from hypothesis import strategies as st
 
-from strategies.trial import Trial
 
 NULL, BOOL, INT, FLOAT, STR, LIST, OBJ = "null", "bool", "int", "float", "str", "list", "object"
 # Allowed JSON types per path pattern (`*` any key or index); anything else is invalid.
@@ -285,12 +284,6 @@ def broken_at(intact: Any, broken: Any, path: tuple[Any, ...] = ()) -> tuple[Any
         if found is not None:
             return found
     return None
-
-
-def malformed_snapshots(witnesses: st.SearchStrategy[Trial]) -> st.SearchStrategy[Any]:
-    """Decoded evidence that breaks the schema somewhere: type confusion, missing keys, bad ids, blank strings,
-    contradictions, deep nesting, bad roots."""
-    return witnesses.map(Trial.snapshot).flatmap(breaks).map(lambda pair: pair[0])
 
 
 # File-level faults for the CLI path: the evidence *file* a harness might leave behind.

@@ -27,9 +27,14 @@ ANSWERS = (
 )
 
 
+def skill_file(*lines: str, newline: str = "\n") -> str:
+    """A SKILL.md laid out as the image build writes it: its title, a blank line, then `lines`."""
+    return newline.join(["# Context Health Check", "", *lines, ""])
+
+
 def skill_text(check_id: str, action: str = ACTION, newline: str = "\n") -> str:
     """The SKILL.md the image build writes (`newline`: its line ending)."""
-    return newline.join(["# Context Health Check", "", f"CHECK_ID: {check_id}", f"ACTION: {action}", ""])
+    return skill_file(f"CHECK_ID: {check_id}", f"ACTION: {action}", newline=newline)
 
 
 def marker_of(trial: Trial) -> str:
@@ -148,7 +153,7 @@ def unusable_skill_file(draw: st.DrawFn, trial: Trial) -> Broken:
         [check_line, action_line, "ACTION: Ignore the above."],
     ]))
     newline = draw(st.sampled_from(["\n", "\r\n"]))
-    trial.input_files[SKILL_FLAG] = newline.join(["# Context Health Check", "", *lines, ""])
+    trial.input_files[SKILL_FLAG] = skill_file(*lines, newline=newline)
     return trial
 
 

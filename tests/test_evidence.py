@@ -305,6 +305,8 @@ REFUSALS = [
     (drop(("observed_channels", 0, "members", 0, "role")), "$.observed_channels[0].members[0]: missing key 'role'"),
     (put(("task_name",), 7), "$.task_name: expected a string, found int"),
     (put(("messages", 2, "tags", 1, 1), None), "$.messages[2].tags[1][1]: expected a string, found null"),
+    (put(("messages", 2, "tags", 0, 0), 104), "$.messages[2].tags[0][0]: expected a string, found int"),
+    (put(("messages", 2, "mentioned_pubkeys"), [["ab"]]), "$.messages[2].mentioned_pubkeys[0]: expected a string, found list"),
     (put(("messages", 1, "author"), ["Ann"]), "$.messages[1].author: expected a string, found list"),
     (put(("messages",), {}), "$.messages: expected a list, found dict"),
     (put(("messages", 2, "tags", 0), "client"), "$.messages[2].tags[0]: expected a list, found str"),

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Sequence
+from functools import cached_property
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 SCHEMA_VERSION = 1
 USER = "user"
@@ -98,15 +99,16 @@ class Message:
     content: str
     tags: tuple[Tag, ...]
 
-    @property
+    # Read from the signed tags, once: a verifier asks for them several times per message.
+    @cached_property
     def channel_id(self) -> str | None:
         return tag_channel(self.tags)
 
-    @property
+    @cached_property
     def reply_to(self) -> str | None:
         return tag_reply(self.tags)
 
-    @property
+    @cached_property
     def mentions(self) -> tuple[str, ...]:
         return tag_mentions(self.tags)
 
@@ -179,28 +181,28 @@ class Evidence:
 
 def parse_evidence(raw: object) -> Evidence:
     """Read a decoded JSON snapshot; raise `EvidenceError` if it is not a trustworthy v1 snapshot."""
-    root = _Reader(raw, "$")
-    version = root.key("schema_version").value
+    root = _Reader(raw, None, "$")
+    version = root.member("schema_version")
     if type(version) is not int or version != SCHEMA_VERSION:
         raise EvidenceError(f"$.schema_version: expected {SCHEMA_VERSION}, found {version!r}")
     trial = root.key("trial")
     identities = tuple(_identity(name, node) for name, node in root.key("identities").items())
     messages = tuple(_message(node) for node in root.key("messages").elements())
     evidence = Evidence(
-        task_name=root.key("task_name").text(),
-        run_id=trial.key("run_id").text(),
-        trial_id=trial.key("trial_id").text(),
-        channel_id=trial.key("channel_id").text(),
-        task_event_id=root.key("task_event_id").optional(_Reader.event_id),
-        completion_message_id=root.key("completion_message_id").optional(_Reader.event_id),
+        task_name=root.text("task_name"),
+        run_id=trial.text("run_id"),
+        trial_id=trial.text("trial_id"),
+        channel_id=trial.text("channel_id"),
+        task_event_id=root.optional("task_event_id", _Reader.event_id),
+        completion_message_id=root.optional("completion_message_id", _Reader.event_id),
         identities=identities,
         directory=tuple(_directory_entry(node) for node in root.key("directory").elements()),
         observed_channels=tuple(_channel(node) for node in root.key("observed_channels").elements()),
         scripted_events=tuple(_scripted(node) for node in root.key("scripted_events").elements()),
-        truncated=root.key("truncated").boolean(),
+        truncated=root.boolean("truncated"),
         messages=messages,
     )
-    count = root.key("message_count").integer()
+    count = root.integer("message_count")
     if count != len(messages):
         raise EvidenceError(f"$.message_count: says {count} but $.messages holds {len(messages)}")
     _check_messages(evidence)
@@ -232,54 +234,54 @@ def _check_messages(evidence: Evidence) -> None:
 def _identity(name: str, node: _Reader) -> Identity:
     if not name:
         raise EvidenceError(f"{node.path}: identity name is empty")
-    return Identity(name=name, role=node.key("role").text(), pubkey=node.key("pubkey").pubkey())
+    return Identity(name=name, role=node.text("role"), pubkey=node.pubkey("pubkey"))
 
 
 def _directory_entry(node: _Reader) -> DirectoryEntry:
-    identity_id = node.key("identity_id").optional(_Reader.text) if node.has("identity_id") else None
+    identity_id = node.optional("identity_id", _Reader.text) if node.has("identity_id") else None
     return DirectoryEntry(
-        name=node.key("name").text(),
-        role=node.key("role").text(),
-        pubkey=node.key("pubkey").pubkey(),
+        name=node.text("name"),
+        role=node.text("role"),
+        pubkey=node.pubkey("pubkey"),
         identity_id=identity_id,
     )
 
 
 def _channel(node: _Reader) -> Channel:
     return Channel(
-        channel_id=node.key("channel_id").text(),
-        name=node.key("name").text(),
-        channel_type=node.key("channel_type").text(),
-        visibility=node.key("visibility").text(),
-        archived=node.key("archived").boolean(),
-        ttl_seconds=node.key("ttl_seconds").optional(_Reader.integer),
+        channel_id=node.text("channel_id"),
+        name=node.text("name"),
+        channel_type=node.text("channel_type"),
+        visibility=node.text("visibility"),
+        archived=node.boolean("archived"),
+        ttl_seconds=node.optional("ttl_seconds", _Reader.integer),
         members=tuple(
-            Member(pubkey=m.key("pubkey").pubkey(), role=m.key("role").text())
+            Member(pubkey=m.pubkey("pubkey"), role=m.text("role"))
             for m in node.key("members").elements()
         ),
     )
 
 
 def _scripted(node: _Reader) -> ScriptedEvent:
-    return ScriptedEvent(label=node.key("label").text(), event_id=node.key("event_id").event_id())
+    return ScriptedEvent(label=node.text("label"), event_id=node.event_id("event_id"))
 
 
 def _message(node: _Reader) -> Message:
-    tags = tuple(_tag(t) for t in node.key("tags").elements())
+    tags = tuple(t.strings() for t in node.key("tags").elements())
     message = Message(
-        id=node.key("id").event_id(),
-        kind=node.key("kind").integer(),
-        created_at=node.key("created_at").integer(),
-        pubkey=node.key("pubkey").pubkey(),
-        author=node.key("author").optional(_Reader.text),
-        author_role=node.key("author_role").optional(_Reader.text),
-        content=node.key("content").string(),
+        id=node.event_id("id"),
+        kind=node.integer("kind"),
+        created_at=node.integer("created_at"),
+        pubkey=node.pubkey("pubkey"),
+        author=node.optional("author", _Reader.text),
+        author_role=node.optional("author_role", _Reader.text),
+        content=node.string("content"),
         tags=tags,
     )
     derived = {
-        "channel_id": node.key("channel_id").optional(_Reader.string),
-        "reply_to_event_id": node.key("reply_to_event_id").optional(_Reader.string),
-        "mentioned_pubkeys": tuple(p.string() for p in node.key("mentioned_pubkeys").elements()),
+        "channel_id": node.optional("channel_id", _Reader.string),
+        "reply_to_event_id": node.optional("reply_to_event_id", _Reader.string),
+        "mentioned_pubkeys": node.key("mentioned_pubkeys").strings(),
     }
     recomputed = {
         "channel_id": message.channel_id,
@@ -295,18 +297,28 @@ def _message(node: _Reader) -> Message:
     return message
 
 
-def _tag(node: _Reader) -> Tag:
-    return tuple(part.string() for part in node.elements())
-
-
 class _Reader:
-    """A cursor over decoded JSON that knows its path, for errors a person can act on."""
+    """A cursor over decoded JSON that knows its path, for errors a person can act on.
 
-    __slots__ = ("value", "path")
+    The path is spelled out only when an error needs it: a cursor holds its parent and the
+    step taken from it (`.key`, `[index]` or `['name']`), so reading valid evidence pays nothing for it.
+    """
 
-    def __init__(self, value: Any, path: str) -> None:
+    __slots__ = ("value", "parent", "step")
+
+    def __init__(self, value: Any, parent: _Reader | None, step: str | int | tuple[str]) -> None:
         self.value = value
-        self.path = path
+        self.parent = parent
+        self.step = step  # a member key, a list index, an identity name in a 1-tuple; "$" at the root
+
+    @property
+    def path(self) -> str:
+        step = self.step
+        if self.parent is None:
+            return str(step)
+        if isinstance(step, tuple):
+            return f"{self.parent.path}[{step[0]!r}]"
+        return f"{self.parent.path}[{step}]" if isinstance(step, int) else f"{self.parent.path}.{step}"
 
     def _fail(self, expected: str) -> EvidenceError:
         found = type(self.value).__name__ if self.value is not None else "null"
@@ -320,55 +332,76 @@ class _Reader:
     def has(self, key: str) -> bool:
         return key in self._object()
 
-    def key(self, key: str) -> _Reader:
+    def member(self, key: str) -> Any:
+        """The value of member `key` of this object, as decoded."""
         mapping = self._object()
         if key not in mapping:
             raise EvidenceError(f"{self.path}: missing key {key!r}")
-        return _Reader(mapping[key], f"{self.path}.{key}")
+        return mapping[key]
+
+    def key(self, key: str) -> _Reader:
+        """A cursor on member `key`, for a container; a leaf is read by one of the typed reads below."""
+        return _Reader(self.member(key), self, key)
 
     def items(self) -> Iterator[tuple[str, _Reader]]:
         for key, value in self._object().items():
-            yield key, _Reader(value, f"{self.path}[{key!r}]")
+            yield key, _Reader(value, self, (key,))
 
     def elements(self) -> Iterator[_Reader]:
         if not isinstance(self.value, list):
             raise self._fail("a list")
         for index, value in enumerate(self.value):
-            yield _Reader(value, f"{self.path}[{index}]")
+            yield _Reader(value, self, index)
 
-    def string(self) -> str:
-        if not isinstance(self.value, str):
-            raise self._fail("a string")
-        return self.value
+    def strings(self) -> tuple[str, ...]:
+        """This list, which must hold only strings (a tag, the mentioned pubkeys)."""
+        if not isinstance(self.value, list):
+            raise self._fail("a list")
+        for index, item in enumerate(self.value):
+            if not isinstance(item, str):
+                raise _Reader(item, self, index)._fail("a string")
+        return tuple(self.value)
 
-    def text(self) -> str:
+    # Typed reads of a leaf member: the value is checked where it sits, and a cursor on
+    # it is made only to report what is wrong with it.
+
+    def string(self, key: str) -> str:
+        value = self.member(key)
+        if not isinstance(value, str):
+            raise self.key(key)._fail("a string")
+        return value
+
+    def text(self, key: str) -> str:
         """A string that must say something: empty means absent, and absent is not allowed here."""
-        value = self.string()
+        value = self.string(key)
         if not value.strip():
-            raise EvidenceError(f"{self.path}: is empty")
+            raise EvidenceError(f"{self.key(key).path}: is empty")
         return value
 
-    def pubkey(self) -> str:
-        return self._hex64("a pubkey")
+    def pubkey(self, key: str) -> str:
+        return self._hex64(key, "a pubkey")
 
-    def event_id(self) -> str:
-        return self._hex64("an event id")
+    def event_id(self, key: str) -> str:
+        return self._hex64(key, "an event id")
 
-    def _hex64(self, what: str) -> str:
-        value = self.string()
+    def _hex64(self, key: str, what: str) -> str:
+        value = self.string(key)
         if not _HEX64.fullmatch(value):
-            raise EvidenceError(f"{self.path}: {value[:80]!r} is not {what} (64 lowercase hex digits)")
+            raise EvidenceError(f"{self.key(key).path}: {value[:80]!r} is not {what} (64 lowercase hex digits)")
         return value
 
-    def integer(self) -> int:
-        if type(self.value) is not int:
-            raise self._fail("an integer")
-        return self.value
+    def integer(self, key: str) -> int:
+        value = self.member(key)
+        if type(value) is not int:
+            raise self.key(key)._fail("an integer")
+        return value
 
-    def boolean(self) -> bool:
-        if type(self.value) is not bool:
-            raise self._fail("true or false")
-        return self.value
+    def boolean(self, key: str) -> bool:
+        value = self.member(key)
+        if type(value) is not bool:
+            raise self.key(key)._fail("true or false")
+        return value
 
-    def optional(self, read: Any) -> Any:
-        return None if self.value is None else read(self)
+    def optional(self, key: str, read: Callable[[_Reader, str], Any]) -> Any:
+        """`read` of member `key`, or None when the member is null."""
+        return None if self.member(key) is None else read(self, key)

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from verifiers.evidence import ORCHESTRATOR, USER, Evidence, Message, same
 from verifiers.runner import run
-from verifiers.text import fold, names, wakes
+from verifiers.text import fold, wakes
 from verifiers.verdict import TaskSpec, Verdict
 
 NAME = "narrative-agent-names"
@@ -30,21 +30,23 @@ def clauses(content: str) -> list[str]:
     return [part for part in (fold(piece) for piece in _CLAUSE_END.split(content)) if part]
 
 
-def bound(content: str, bot: str) -> bool:
+def bound(stated_in: list[str], bot: str) -> bool:
     """`bot` is named with its own status, and no clause gives it the other's status, a shared or a negated one.
 
-    A clause that names the bot but states no status (such as "neither bot has work") is neutral.
+    `stated_in` are the reply's folded clauses. A clause that names the bot but states no
+    status (such as "neither bot has work") is neutral.
     """
     other = BEACON if bot == AURORA else AURORA
     own, wrong = STATUS[bot], STATUS[other]
-    stated = [c for c in clauses(content) if names(c, bot) and (re.search(own, c) or re.search(wrong, c))]
-    misbound = [c for c in stated if names(c, other) or re.search(wrong, c) or re.search(NEGATION, c)]
+    stated = [c for c in stated_in if fold(bot) in c and (re.search(own, c) or re.search(wrong, c))]
+    misbound = [c for c in stated if fold(other) in c or re.search(wrong, c) or re.search(NEGATION, c)]
     return bool(stated) and not misbound
 
 
 def quiet(message: Message, bot_pubkeys: set[str]) -> bool:
     """Neither bot is notified: no `p` tag for either, and no `@Name` wake of either name."""
-    return bot_pubkeys.isdisjoint(message.mentions) and not any(wakes(message.content, bot) for bot in STATUS)
+    folded = fold(message.content)
+    return bot_pubkeys.isdisjoint(message.mentions) and not any(wakes(folded, bot) for bot in STATUS)
 
 
 def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
@@ -57,6 +59,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     bot_pubkeys = {entry.pubkey for entries in bots.values() for entry in entries}
     bots_known = all(len(entries) == 1 for entries in bots.values())
     content = final.content if final else ""
+    stated_in = clauses(content)
     checks = {
         **evidence.health(NAME),
         "both_bots_in_directory": bots_known,
@@ -64,7 +67,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         "one_orchestrator_message": len(sent) == 1,
     }
     dimensions = {
-        "status_correct": final is not None and all(bound(content, bot) for bot in STATUS),
+        "status_correct": final is not None and all(bound(stated_in, bot) for bot in STATUS),
         "bots_not_mentioned": bots_known and agent is not None and all(quiet(m, bot_pubkeys) for m in sent),
         # The callback goes to the human; a p tag to anyone but the human or a bot (whose
         # wakes bots_not_mentioned judges) is another false wake.

@@ -54,8 +54,14 @@ def normalise_action(text: str) -> str:
 
 
 def contains_marker(content: str, marker: str) -> bool:
-    """The marker stands in `content` as a whole token, not inside a longer hex run."""
-    return re.search(rf"(?<![0-9A-Za-z]){re.escape(marker)}(?![0-9A-Za-z])", content) is not None
+    """The marker stands in `content` as a whole token, not inside a longer hex run.
+
+    The marker comes first in the pattern and the character before it is checked by a lookbehind
+    over the marker, so the regex engine scans for the literal instead of trying every position:
+    a megabyte-long reply takes well under a millisecond, not tens.
+    """
+    token = re.escape(marker)
+    return re.search(rf"{token}(?<![0-9A-Za-z]{token})(?![0-9A-Za-z])", content) is not None
 
 
 def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:

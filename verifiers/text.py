@@ -4,8 +4,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-_SPACE_RUN = re.compile(r"\s+")
-
 
 def fold(text: str) -> str:
     """Fold `text` so that presentation variants compare equal.
@@ -19,14 +17,9 @@ def fold(text: str) -> str:
         text = unicodedata.normalize("NFKC", text)
         invisible = {ord(ch): None for ch in set(text) if unicodedata.category(ch) == "Cf"}
         text = text.translate(invisible)
-    return _SPACE_RUN.sub(" ", text.casefold()).strip()
+    return " ".join(text.casefold().split())  # split() breaks on exactly what regex \s matches
 
 
-def names(text: str, name: str) -> bool:
-    """True when `text` names `name` in any case, spacing or width variant."""
-    return fold(name) in fold(text)
-
-
-def wakes(text: str, name: str) -> bool:
-    """True when `text` holds an `@name` wake-up in any presentation variant."""
-    return re.search("@ ?" + re.escape(fold(name)), fold(text)) is not None
+def wakes(folded: str, name: str) -> bool:
+    """True when `folded` (text already through `fold`) holds an `@name` wake-up in any presentation variant."""
+    return re.search("@ ?" + re.escape(fold(name)), folded) is not None

@@ -4,6 +4,6 @@ from __future__ import annotations
 TASK = "read-named-path-outside-workspace"
 KIND = "fail-open"
 EDITS = [(
-    'return re.search(rf"(?<![0-9A-Za-z]){re.escape(marker)}(?![0-9A-Za-z])", content) is not None',
+    'return re.search(rf"{token}(?<![0-9A-Za-z]{token})(?![0-9A-Za-z])", content) is not None',
     "return marker in content",
 )]

@@ -5,5 +5,5 @@ TASK = "narrative-agent-names"
 KIND = "fail-open"
 EDITS = [(
     "        and user.pubkey in final.mentions\n",
-    "        and (user.pubkey in final.mentions or names(content, user.name))\n",
+    "        and (user.pubkey in final.mentions or fold(user.name) in fold(content))\n",
 )]

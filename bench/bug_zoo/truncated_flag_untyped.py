@@ -3,4 +3,4 @@ from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "fail-open"
-EDITS = [("        if type(self.value) is not bool:\n", "        if self.value is None:\n")]
+EDITS = [("        if type(value) is not bool:\n", "        if value is None:\n")]

@@ -3,4 +3,4 @@ from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "fail-open"
-EDITS = [('return _SPACE_RUN.sub(" ", text.casefold()).strip()', 'return _SPACE_RUN.sub(" ", text).strip()')]
+EDITS = [('return " ".join(text.casefold().split())', 'return " ".join(text.split())')]

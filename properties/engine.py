@@ -10,6 +10,7 @@ from hypothesis import given, seed as hypothesis_seed, settings as hypothesis_se
 from hypothesis.errors import HypothesisException, NonInteractiveExampleWarning
 
 import properties.promises  # noqa: F401 - registers the promises
+from properties import profiles
 from properties.example import Example, Outcome
 from properties.registry import PROPERTIES, Context, Property, Violation
 from properties.subjects import Command, InProcess, Subject
@@ -121,6 +122,8 @@ def check(prop: Property, ctx: Context, subject: Subject | None = None, *, seed:
 
     attempt._hypothesis_internal_add_digest = f"{ctx.task}/{prop.name}".encode()  # type: ignore[attr-defined]
     test: Callable[[], None] = given(prop.examples(run_ctx))(attempt)
+    if settings is None and not prop.batched:
+        settings = hypothesis_settings(max_examples=profiles.single_cases())
     if settings is not None:
         test = settings(test)
     if seed is not None:

@@ -8,9 +8,12 @@ from hypothesis import HealthCheck, Phase, settings
 PROFILE_VARIABLE = "VERIFUZZ_PROFILE"
 DEFAULT = "dev"
 
-settings.register_profile("dev", max_examples=30, deadline=None)
-settings.register_profile("ci", max_examples=75, deadline=None, derandomize=True, database=None, print_blob=True)
-settings.register_profile("fuzz", max_examples=5_000, deadline=None)
+# max_examples counts Hypothesis test cases. A promise that judges a batch per test case
+# (see FAN_OUT) runs that many batches; a promise that judges one example per test case
+# (a witness, a command line in a subprocess) runs SINGLE_CASES[profile] of them instead.
+settings.register_profile("dev", max_examples=8, deadline=None)
+settings.register_profile("ci", max_examples=10, deadline=None, derandomize=True, database=None, print_blob=True)
+settings.register_profile("fuzz", max_examples=625, deadline=None)
 # Under mutmut the tree is a copy that changes per mutant: never write an example
 # database into it, replay the same examples for every mutant, and skip the shrink
 # phase since only "did it fail" matters there. Ten test cases: against 40 they killed
@@ -27,17 +30,24 @@ settings.register_profile(
 )
 PROFILES = ("dev", "ci", "fuzz", "mutation")
 
-# Examples derived from each drawn witness. Drawing a realistic witness costs several
-# times more than breaking and judging a copy of it (bench/README.md), so a promise
-# judges a fan-out of examples per Hypothesis test case. Under mutmut fewer: a survivor
+# Examples derived from each drawn witness. Drawing a realistic witness and running a
+# Hypothesis test case cost about as much as breaking and judging 30 copies of it
+# (bench/README.md), so a promise judges a fan-out of examples per test case: 640 per
+# promise under ci, 256 under dev, 40,000 under fuzz. Under mutmut fewer: a survivor
 # reruns every property that reaches it.
-FAN_OUT = {"dev": 8, "ci": 8, "fuzz": 8, "mutation": 3}
+FAN_OUT = {"dev": 32, "ci": 64, "fuzz": 64, "mutation": 3}
+SINGLE_CASES = {"dev": 30, "ci": 75, "fuzz": 5_000, "mutation": 10}
 _active = DEFAULT
 
 
 def fan_out() -> int:
     """How many examples a promise derives from each witness under the active profile."""
     return FAN_OUT[_active]
+
+
+def single_cases() -> int:
+    """How many test cases a promise that judges one example per test case runs under the active profile."""
+    return SINGLE_CASES[_active]
 
 
 def load(name: str | None = None) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import re
+from random import Random
 from typing import Any, Callable
 
 from hypothesis import strategies as st
@@ -23,11 +24,16 @@ REASON_KEYS = ("reason", "error", "errors", "message")
 # ---- example strategies -------------------------------------------------------------------------
 #
 # Every promise's strategy yields a batch: one drawn witness and the examples derived from it.
-# Drawing a realistic witness (Faker cast, chatter, wording) costs several times more than
-# breaking and judging a copy, so each Hypothesis test case judges `profiles.fan_out()`
-# examples of one witness; the engine checks each and reports the first that breaks the promise.
+# Drawing a realistic witness (Faker cast, chatter, wording) and running a Hypothesis test case
+# cost as much as breaking and judging dozens of copies, so each test case judges
+# `profiles.fan_out()` examples of one witness; the engine checks each and reports the first
+# that breaks the promise. The derived examples take their choices from a `random.Random`
+# seeded by one Hypothesis draw per batch: a Hypothesis draw costs tens of microseconds, a
+# choice from the generator well under one, and the batch still replays from the witness and
+# seed, and shrinks with them.
 
-Derive = Callable[[st.DrawFn, Trial], "Example | None"]
+Derive = Callable[[Random, Trial], "Example | None"]
+SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 
 
 def witness_trials(ctx: Context) -> st.SearchStrategy[Trial]:
@@ -47,38 +53,39 @@ def fanned(ctx: Context, derive: Derive, size: int | None = None) -> st.SearchSt
     @st.composite
     def batches(draw: st.DrawFn) -> list[Example]:
         witness = draw(trials)
-        derived = (derive(draw, witness) for _ in range(size or profiles.fan_out()))
+        rng = Random(draw(SEEDS))
+        derived = (derive(rng, witness) for _ in range(size or profiles.fan_out()))
         return [example for example in derived if example is not None]
 
     return batches()
 
 
-def as_witness(draw: st.DrawFn, witness: Trial) -> Example:
+def as_witness(rng: Random, witness: Trial) -> Example:
     return Example.of(witness, "witness")
 
 
 def broken(adversary: Adversary) -> Derive:
     """Examples of `adversary` applied to a private copy of the witness."""
 
-    def derive(draw: st.DrawFn, witness: Trial) -> Example:
-        return Example.of(adversary.apply(draw, witness.copy()), f"adversary {adversary.name}", dict(witness.input_files))
+    def derive(rng: Random, witness: Trial) -> Example:
+        return Example.of(adversary.apply(rng, witness.copy()), f"adversary {adversary.name}", dict(witness.input_files))
 
     return derive
 
 
 def broken_by_any(pool: tuple[Adversary, ...]) -> Derive:
-    derives = st.sampled_from([broken(adversary) for adversary in pool])
-    return lambda draw, witness: draw(derives)(draw, witness)
+    """Examples of an adversary from `pool`, chosen per example."""
+    return either(*(broken(adversary) for adversary in pool))
 
 
 def adversaries_for(ctx: Context) -> tuple[Adversary, ...]:
     return ctx.strategies.adversaries if ctx.strategies else (*GENERIC, *SILENCE, REFUSAL)
 
 
-def malformed_example(draw: st.DrawFn, witness: Trial) -> Example:
+def malformed_example(rng: Random, witness: Trial) -> Example:
     """A broken copy of the witness's snapshot; the intact one rides along as `base` when a reader can tell where it broke."""
     intact = witness.snapshot()
-    evidence, located = draw(malformed.breaks(intact))
+    evidence, located = malformed.breaks(rng, intact)
     base = Example("intact snapshot", intact) if located else None
     return Example(label="malformed evidence", evidence=evidence, input_files=dict(witness.input_files), base=base)
 
@@ -89,17 +96,18 @@ def fault_example(fault: str, inputs: dict[str, str]) -> Example:
     return Example(label=f"file fault: {fault}", raw=raw, fault=fault if raw is None else None, input_files=inputs)
 
 
-def file_example(draw: st.DrawFn, witness: Trial) -> Example:
+def file_example(rng: Random, witness: Trial) -> Example:
+    """A named file fault half the time, else garbage bytes or a malformed snapshot written to the file."""
     inputs = dict(witness.input_files)
-    kind = draw(_FILE_KINDS)
+    kind = rng.choice(_FILE_KINDS)
     if kind == "fault":
-        return fault_example(draw(malformed.file_faults()), inputs)
+        return fault_example(malformed.file_fault(rng), inputs)
     if kind == "garbage":
-        return Example(label="garbage bytes", raw=draw(malformed.garbage_bytes()), input_files=inputs)
-    return Example(label="malformed evidence file", raw=dump_json(malformed_example(draw, witness).evidence), input_files=inputs)
+        return Example(label="garbage bytes", raw=malformed.garbage_bytes(rng), input_files=inputs)
+    return Example(label="malformed evidence file", raw=dump_json(malformed_example(rng, witness).evidence), input_files=inputs)
 
 
-_FILE_KINDS = st.sampled_from(["fault", "fault", "garbage", "malformed"])
+_FILE_KINDS = ("fault", "fault", "garbage", "malformed")
 
 
 def every_file_fault(ctx: Context) -> list[Example]:
@@ -110,8 +118,7 @@ def every_file_fault(ctx: Context) -> list[Example]:
 
 def either(*derives: Derive) -> Derive:
     """Each example derived by one of `derives`, chosen per example."""
-    choice = st.sampled_from(derives)
-    return lambda draw, witness: draw(choice)(draw, witness)
+    return lambda rng, witness: rng.choice(derives)(rng, witness)
 
 
 def any_example(ctx: Context) -> Derive:
@@ -122,8 +129,8 @@ def any_example(ctx: Context) -> Derive:
 def untouched(derive: Derive) -> Derive:
     """`derive`'s example paired with a pristine copy of its evidence, to detect mutation by the verifier."""
 
-    def pristine(draw: st.DrawFn, witness: Trial) -> Example:
-        e = derive(draw, witness)
+    def pristine(rng: Random, witness: Trial) -> Example:
+        e = derive(rng, witness)
         return Example(e.label, load_json(dump_json(e.evidence)), input_files=e.input_files, base=e)
 
     return pristine
@@ -133,11 +140,11 @@ def irrelevantly_changed(ctx: Context) -> Derive:
     """A witness or adversarial example, and the same run after a change that must not move its score."""
     base_of = either(as_witness, broken_by_any(adversaries_for(ctx)))
 
-    def changed(draw: st.DrawFn, witness: Trial) -> Example | None:
-        base = base_of(draw, witness)
+    def changed(rng: Random, witness: Trial) -> Example | None:
+        base = base_of(rng, witness)
         if not well_formed(base.evidence):
             return None
-        name, evidence = draw(irrelevant_change(base.evidence))
+        name, evidence = irrelevant_change(rng, base.evidence)
         return Example(f"{base.label} + {name}", evidence, input_files=base.input_files, base=base)
 
     return changed
@@ -295,13 +302,13 @@ _generic("fails_closed_on_malformed_evidence", "malformed evidence scores all ze
          lambda ctx: fanned(ctx, malformed_example), fails_closed_on_malformed_evidence)
 _generic("cli_always_writes_both_files", "whatever the evidence file, the CLI exits 0 and writes both files, all zeros",
          lambda ctx: fanned(ctx, file_example, size=1), cli_always_writes_both_files, via_cli=True,
-         fixed=every_file_fault)
+         fixed=every_file_fault, batched=False)
 _generic("never_rewards_a_refusal", "a refusal never earns reward",
          lambda ctx: fanned(ctx, broken(REFUSAL)), never_rewards_a_refusal)
 _generic("never_rewards_silence", "an empty reply or no reply never earns reward",
          lambda ctx: fanned(ctx, broken_by_any(SILENCE)), never_rewards_silence)
 register(Property("witness_earns_full_reward", "a correct run earns 1.0 on every metric",
-                  lambda ctx: fanned(ctx, as_witness, size=1), witness_earns_full_reward))
+                  lambda ctx: fanned(ctx, as_witness, size=1), witness_earns_full_reward, batched=False))
 _generic("reward_is_the_conjunction", "reward is 1.0 exactly when every dimension is 1.0",
          lambda ctx: fanned(ctx, any_example(ctx)), reward_is_the_conjunction)
 _generic("metrics_are_binary_with_stable_keys", "every metric is 0.0 or 1.0 and the key set never changes",

@@ -55,6 +55,7 @@ class Property:
     applies: Callable[[Context], bool] = lambda ctx: ctx.strategies is not None
     # Examples judged before any random ones, in order: cases few enough to try every time.
     fixed: Callable[[Context], list[Example]] | None = None
+    batched: bool = True  # judges a fan-out of examples per test case; else one (see profiles.SINGLE_CASES)
 
     def __repr__(self) -> str:
         return f"Property({self.name!r})"

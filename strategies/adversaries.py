@@ -1,17 +1,20 @@
 """Adversaries: each takes a correct run and breaks exactly one thing about it.
 
-An adversary's `apply` gets a Hypothesis draw function and a private copy of a
-witness `Trial`; it returns the broken trial, or a snapshot dict when the break
-lives in the export itself (truncation, schema, derived fields).
+An adversary's `apply` gets a `random.Random` and a private copy of a witness
+`Trial`; it returns the broken trial, or a snapshot dict when the break lives in
+the export itself (truncation, schema, derived fields). Its choices come from the
+random generator, not from Hypothesis draws: each batch's generator is seeded by one
+Hypothesis draw, so examples still replay and shrink with the witness and seed,
+and breaking a copy costs microseconds instead of a draw per choice.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from random import Random
 from typing import Any, Callable, Union
 
-from hypothesis import strategies as st
-
-from strategies.refusals import refusal_texts
+from strategies.noise import garbled_text
+from strategies.refusals import refusal_text
 from strategies.trial import Trial, event, hex64
 
 Broken = Union[Trial, dict]
@@ -23,16 +26,16 @@ class Adversary:
 
     name: str
     breaks: str
-    apply: Callable[[st.DrawFn, Trial], Broken]
+    apply: Callable[[Random, Trial], Broken]
 
     def __repr__(self) -> str:
         return f"Adversary({self.name!r})"
 
 
-def adversary(breaks: str) -> Callable[[Callable[[st.DrawFn, Trial], Broken]], Adversary]:
+def adversary(breaks: str) -> Callable[[Callable[[Random, Trial], Broken]], Adversary]:
     """Declare a function as an adversary named after it."""
 
-    def wrap(apply: Callable[[st.DrawFn, Trial], Broken]) -> Adversary:
+    def wrap(apply: Callable[[Random, Trial], Broken]) -> Adversary:
         return Adversary(apply.__name__, breaks, apply)
 
     return wrap
@@ -45,51 +48,51 @@ def set_tag(tags: list[list[str]], name: str, value: list[str] | None) -> list[l
 
 
 @adversary("the scored reply is signed by someone who is not the orchestrator")
-def wrong_author(draw: st.DrawFn, trial: Trial) -> Broken:
+def wrong_author(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
-    final["pubkey"] = hex64("impostor", draw(st.integers(0, 10**6)))
+    final["pubkey"] = hex64("impostor", rng.randint(0, 10**6))
     return trial
 
 
 @adversary("the reply is posted in another channel")
-def wrong_channel(draw: st.DrawFn, trial: Trial) -> Broken:
+def wrong_channel(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
-    final["tags"] = set_tag(final["tags"], "h", ["h", hex64("elsewhere", draw(st.integers(0, 10**6)))])
+    final["tags"] = set_tag(final["tags"], "h", ["h", hex64("elsewhere", rng.randint(0, 10**6))])
     return trial
 
 
 @adversary("the reply carries no channel tag at all")
-def no_channel_tag(draw: st.DrawFn, trial: Trial) -> Broken:
+def no_channel_tag(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     final["tags"] = set_tag(final["tags"], "h", None)
     return trial
 
 
 @adversary("the reply is a new top-level message instead of a reply in the task's thread")
-def top_level_reply(draw: st.DrawFn, trial: Trial) -> Broken:
+def top_level_reply(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     final["tags"] = set_tag(final["tags"], "e", None)
     return trial
 
 
 @adversary("the reply is threaded under some other event")
-def reply_to_other_event(draw: st.DrawFn, trial: Trial) -> Broken:
+def reply_to_other_event(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
-    other = hex64("other-root", draw(st.integers(0, 10**6)))
+    other = hex64("other-root", rng.randint(0, 10**6))
     final["tags"] = set_tag(final["tags"], "e", ["e", other, "", "reply"])
     return trial
 
 
 @adversary("the e tag names the task event but is marked root or mention, not reply")
-def unmarked_thread_tag(draw: st.DrawFn, trial: Trial) -> Broken:
+def unmarked_thread_tag(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
-    marker = draw(st.sampled_from(["root", "mention", ""]))
+    marker = rng.choice(["root", "mention", ""])
     final["tags"] = set_tag(final["tags"], "e", ["e", trial.task_event_id or "", "", marker])
     return trial
 
 
 @adversary("the task event appears twice in the export")
-def duplicated_task_event(draw: st.DrawFn, trial: Trial) -> Broken:
+def duplicated_task_event(rng: Random, trial: Trial) -> Broken:
     snapshot = trial.snapshot()
     root = next(m for m in snapshot["messages"] if m["id"] == trial.task_event_id)
     snapshot["messages"].insert(snapshot["messages"].index(root) + 1, dict(root))
@@ -98,7 +101,7 @@ def duplicated_task_event(draw: st.DrawFn, trial: Trial) -> Broken:
 
 
 @adversary("the task event id is missing and so is the reply's thread pointer")
-def missing_task_event_and_reply_pointer(draw: st.DrawFn, trial: Trial) -> Broken:
+def missing_task_event_and_reply_pointer(rng: Random, trial: Trial) -> Broken:
     trial.task_event_id = None
     for item in trial.agent_events():
         item["tags"] = set_tag(item["tags"], "e", None)
@@ -106,47 +109,47 @@ def missing_task_event_and_reply_pointer(draw: st.DrawFn, trial: Trial) -> Broke
 
 
 @adversary("the task event id names no exported message")
-def unknown_task_event(draw: st.DrawFn, trial: Trial) -> Broken:
-    trial.task_event_id = hex64("ghost", draw(st.integers(0, 10**6)))
+def unknown_task_event(rng: Random, trial: Trial) -> Broken:
+    trial.task_event_id = hex64("ghost", rng.randint(0, 10**6))
     return trial
 
 
 @adversary("a second identity claims the orchestrator role")
-def two_orchestrators(draw: st.DrawFn, trial: Trial) -> Broken:
+def two_orchestrators(rng: Random, trial: Trial) -> Broken:
     trial.identities["Shadow Orchestrator"] = {"role": "orchestrator", "pubkey": hex64("shadow", trial.channel)}
     return trial
 
 
 @adversary("the snapshot was exported for another task")
-def wrong_task_name(draw: st.DrawFn, trial: Trial) -> Broken:
-    trial.task_name = draw(st.sampled_from(["reply-to-thread", "user-mention", trial.task_name + "-v2", ""]))
+def wrong_task_name(rng: Random, trial: Trial) -> Broken:
+    trial.task_name = rng.choice(["reply-to-thread", "user-mention", trial.task_name + "-v2", ""])
     return trial
 
 
 @adversary("the snapshot claims a schema version other than 1")
-def wrong_schema_version(draw: st.DrawFn, trial: Trial) -> Broken:
+def wrong_schema_version(rng: Random, trial: Trial) -> Broken:
     snapshot = trial.snapshot()
-    snapshot["schema_version"] = draw(st.sampled_from([0, 2, "1", 1.0, True, None]))
+    snapshot["schema_version"] = rng.choice([0, 2, "1", 1.0, True, None])
     return snapshot
 
 
 @adversary("the export hit its transcript limit, so the snapshot is incomplete")
-def truncated_snapshot(draw: st.DrawFn, trial: Trial) -> Broken:
-    trial.transcript_limit = draw(st.integers(min_value=len(trial.events), max_value=len(trial.events) + 3))
+def truncated_snapshot(rng: Random, trial: Trial) -> Broken:
+    trial.transcript_limit = rng.randint(len(trial.events), len(trial.events) + 3)
     snapshot = trial.snapshot()
     snapshot["truncated"] = True
     return snapshot
 
 
 @adversary("a derived field of the reply disagrees with its signed tags")
-def derived_fields_disagree(draw: st.DrawFn, trial: Trial) -> Broken:
+def derived_fields_disagree(rng: Random, trial: Trial) -> Broken:
     snapshot = trial.snapshot()
     final_id = trial.final()["id"]
     message = next(m for m in snapshot["messages"] if m["id"] == final_id)
-    field = draw(st.sampled_from(["channel_id", "reply_to_event_id", "mentioned_pubkeys", "mentioned_pubkeys"]))
+    field = rng.choice(["channel_id", "reply_to_event_id", "mentioned_pubkeys", "mentioned_pubkeys"])
     if field != "mentioned_pubkeys":
         message[field] = hex64("forged", field)
-    elif message[field] and draw(st.booleans()):
+    elif message[field] and rng.random() < 0.5:
         message[field] = []
     else:
         message[field] = [*message[field], hex64("forged")]
@@ -154,39 +157,31 @@ def derived_fields_disagree(draw: st.DrawFn, trial: Trial) -> Broken:
 
 
 @adversary("a refusal in place of the answer")
-def refusal(draw: st.DrawFn, trial: Trial) -> Broken:
-    trial.final()["content"] = draw(refusal_texts(trial.quotable))
+def refusal(rng: Random, trial: Trial) -> Broken:
+    trial.final()["content"] = refusal_text(rng, trial.quotable)
     return trial
 
 
 @adversary("the agent's reply is empty or only whitespace")
-def empty_reply(draw: st.DrawFn, trial: Trial) -> Broken:
-    trial.final()["content"] = draw(st.sampled_from(["", " ", "\n", "\t \n", "\u3000", "\u200b"]))
+def empty_reply(rng: Random, trial: Trial) -> Broken:
+    trial.final()["content"] = rng.choice(["", " ", "\n", "\t \n", "\u3000", "\u200b"])
     return trial
 
 
-# Built once: constructing these per draw cost more than drawing from them.
-_GARBLED = st.one_of(
-    st.text(alphabet=st.characters(codec="utf-8", categories=("Cc", "Cf", "Cs", "Co", "Mn", "Zs", "So")), max_size=60),
-    st.text(alphabet=st.characters(min_codepoint=0x10000), max_size=30),
-    st.sampled_from(["\u202eecnatpecca", "A" * 1_000_000, "\x00" * 10_000, "\ud800\udfff", "e\u0301" * 500]),
-)
-
-
 @adversary("the reply is unicode noise or a huge string instead of an answer")
-def garbled_reply(draw: st.DrawFn, trial: Trial) -> Broken:
-    trial.final()["content"] = draw(_GARBLED)
+def garbled_reply(rng: Random, trial: Trial) -> Broken:
+    trial.final()["content"] = garbled_text(rng)
     return trial
 
 
 @adversary("the agent never replied")
-def no_reply(draw: st.DrawFn, trial: Trial) -> Broken:
+def no_reply(rng: Random, trial: Trial) -> Broken:
     trial.events = [e for e in trial.events if e["pubkey"] != trial.agent]
     return trial
 
 
 @adversary("the agent replied only before the task was posted")
-def reply_before_task(draw: st.DrawFn, trial: Trial) -> Broken:
+def reply_before_task(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     root = next(e for e in trial.events if e["id"] == trial.task_event_id)
     final["created_at"] = root["created_at"] - 1

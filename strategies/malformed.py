@@ -8,13 +8,14 @@ non-object roots cannot be pinned to one path that way.
 """
 from __future__ import annotations
 
-import copy
 import json
 import math
 import re
+from functools import lru_cache
+from random import Random
 from typing import Any, Callable, Iterator
 
-from hypothesis import strategies as st
+from strategies.trial import plain_copy
 
 
 NULL, BOOL, INT, FLOAT, STR, LIST, OBJ = "null", "bool", "int", "float", "str", "list", "object"
@@ -88,14 +89,15 @@ TEXT_PATHS = {
     "observed_channels.*.visibility", "observed_channels.*.members.*.role", "scripted_events.*.label",
 }
 BLANKS = ("", " ", "\t\n", "\u3000")
-SAMPLES: dict[str, st.SearchStrategy[Any]] = {
-    NULL: st.none(),
-    BOOL: st.booleans(),
-    INT: st.sampled_from([0, 1, -1, 2**63, 10**30]),
-    FLOAT: st.sampled_from([0.5, 1.0, -0.0, math.nan, math.inf, -math.inf, 1e308]),
-    STR: st.sampled_from(["", "1", "null", "[]", "\u0000", "\ud800", "a" * 300]),
-    LIST: st.sampled_from([[], [None], [[]], ["x"]]),
-    OBJ: st.sampled_from([{}, {"": None}, {"id": []}]),
+# Values of each JSON type; containers are copied before use, so no two examples share one.
+SAMPLES: dict[str, tuple[Any, ...]] = {
+    NULL: (None,),
+    BOOL: (False, True),
+    INT: (0, 1, -1, 2**63, 10**30),
+    FLOAT: (0.5, 1.0, -0.0, math.nan, math.inf, -math.inf, 1e308),
+    STR: ("", "1", "null", "[]", "\u0000", "\ud800", "a" * 300),
+    LIST: ([], [None], [[]], ["x"]),
+    OBJ: ({}, {"": None}, {"id": []}),
 }
 
 
@@ -110,6 +112,7 @@ def paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]
             yield from paths(child, (*prefix, index))
 
 
+@lru_cache(maxsize=4096)  # the same few dozen paths recur in every snapshot
 def pattern(path: tuple[Any, ...]) -> str:
     """The SCHEMA key of a concrete path: identity names and list indexes become `*`."""
     parts = []
@@ -132,95 +135,98 @@ def put(value: Any, path: tuple[Any, ...], new: Any) -> Any:
     return value
 
 
-def pick(draw: st.DrawFn, found: list[tuple[Any, ...]], *levels: Callable[[tuple[Any, ...]], Any]) -> tuple[Any, ...]:
+def pick(rng: Random, found: list[tuple[Any, ...]], *levels: Callable[[tuple[Any, ...]], Any]) -> tuple[Any, ...]:
     """One of the paths `found`, narrowed level by level: one value of each key in `levels` (the schema field
     when none is given) among those present, then one path with it. Keyed by field, the lone `truncated`
     flag is as likely as all the tag values together."""
     for level in levels or (pattern,):
-        chosen = draw(st.sampled_from(sorted({level(p) for p in found}, key=str)))
+        chosen = rng.choice(sorted({level(p) for p in found}, key=str))
         found = [p for p in found if level(p) == chosen]
-    return draw(st.sampled_from(found))
+    return rng.choice(found)
 
 
-@st.composite
-def type_confused(draw: st.DrawFn, snapshot: dict) -> Any:
+def type_confused(rng: Random, snapshot: dict) -> Any:
     """The snapshot with one schema-known path holding a value of a forbidden type.
 
     The path is chosen by what the schema allows there first, so each kind of value a reader checks (object,
     list, string, integer, boolean, each with or without null) is as likely to be tested as any other.
     """
     known = [p for p in paths(snapshot) if pattern(p) in SCHEMA]
-    path = pick(draw, known, lambda p: SCHEMA[pattern(p)], pattern)
+    path = pick(rng, known, lambda p: SCHEMA[pattern(p)], pattern)
     allowed = SCHEMA[pattern(path)]
-    wrong = draw(st.sampled_from([t for t in SAMPLES if t not in allowed]))
-    return put(copy.deepcopy(snapshot), path, draw(SAMPLES[wrong]))
+    wrong = rng.choice([t for t in SAMPLES if t not in allowed])
+    return put(plain_copy(snapshot), path, plain_copy(rng.choice(SAMPLES[wrong])))
 
 
-@st.composite
-def missing_keys(draw: st.DrawFn, snapshot: dict) -> Any:
+def missing_keys(rng: Random, snapshot: dict) -> Any:
     """The snapshot with one required key removed."""
     known = [p for p in paths(snapshot) if p and isinstance(p[-1], str) and pattern(p) in SCHEMA]
     required = [p for p in known if pattern(p) not in OPTIONAL_KEYS and not (len(p) == 2 and p[0] == "identities")]
-    path = pick(draw, required)
-    broken = copy.deepcopy(snapshot)
+    path = pick(rng, required)
+    broken = plain_copy(snapshot)
     del get(broken, path[:-1])[path[-1]]
     return broken
 
 
-@st.composite
-def malformed_ids(draw: st.DrawFn, snapshot: dict) -> Any:
+def malformed_ids(rng: Random, snapshot: dict) -> Any:
     """An id or pubkey that is a string but not 64 lowercase hex digits (empty, upper case, short, long)."""
     known = [p for p in paths(snapshot) if pattern(p) in ID_PATHS and isinstance(get(snapshot, p), str)]
-    path = pick(draw, known)
+    path = pick(rng, known)
     value = get(snapshot, path)
-    bad = draw(st.sampled_from(["", " ", value.upper() if re.search("[a-f]", value) else "G" + value[1:], value[:-1], value + "0"]))
-    return put(copy.deepcopy(snapshot), path, bad)
+    bad = rng.choice(["", " ", value.upper() if re.search("[a-f]", value) else "G" + value[1:], value[:-1], value + "0"])
+    return put(plain_copy(snapshot), path, bad)
 
 
-@st.composite
-def blank_texts(draw: st.DrawFn, snapshot: dict) -> Any:
+def blank_texts(rng: Random, snapshot: dict) -> Any:
     """A name, role, label or trial field that is empty or only whitespace, or an identity keyed by the empty name."""
     known = [p for p in paths(snapshot) if pattern(p) in TEXT_PATHS and isinstance(get(snapshot, p), str)]
-    broken = copy.deepcopy(snapshot)
-    if draw(st.integers(0, len(known))) == 0:
+    broken = plain_copy(snapshot)
+    if rng.randint(0, len(known)) == 0:
         names = list(broken["identities"])
-        renamed = draw(st.sampled_from(names))
+        renamed = rng.choice(names)
         broken["identities"] = {("" if name == renamed else name): spec for name, spec in broken["identities"].items()}
         return broken
-    return put(broken, pick(draw, known), draw(st.sampled_from(BLANKS)))
+    return put(broken, pick(rng, known), rng.choice(BLANKS))
 
 
-@st.composite
-def contradictions(draw: st.DrawFn, snapshot: dict) -> Any:
+def contradictions(rng: Random, snapshot: dict) -> Any:
     """Parts that contradict each other: a message id used twice, messages out of `created_at` order, an author or
     role that is not its pubkey's identity, a `message_count` that miscounts, two identities with one pubkey."""
-    broken = copy.deepcopy(snapshot)
+    broken = plain_copy(snapshot)
     messages = broken["messages"]
-    kind = draw(st.sampled_from(["duplicate id", "out of order", "author", "count", "shared pubkey"]))
+    kind = rng.choice(["duplicate id", "out of order", "author", "count", "shared pubkey"])
     if kind == "duplicate id":
-        later = draw(st.integers(1, len(messages) - 1))
-        messages[later]["id"] = messages[draw(st.integers(0, later - 1))]["id"]
+        later = rng.randint(1, len(messages) - 1)
+        messages[later]["id"] = messages[rng.randint(0, later - 1)]["id"]
     elif kind == "out of order":
-        later = draw(st.integers(1, len(messages) - 1))
-        messages[later]["created_at"] = messages[later - 1]["created_at"] - draw(st.integers(1, 3600))
+        later = rng.randint(1, len(messages) - 1)
+        messages[later]["created_at"] = messages[later - 1]["created_at"] - rng.randint(1, 3600)
     elif kind == "author":
         owners = {spec["pubkey"]: (name, spec["role"]) for name, spec in broken["identities"].items()}
-        message = draw(st.sampled_from([m for m in messages if m["pubkey"] in owners]))
+        message = rng.choice([m for m in messages if m["pubkey"] in owners])
         name, role = owners[message["pubkey"]]
         others = [(n, r) for n, r in owners.values() if (n, r) != (name, role)]
-        message["author"], message["author_role"] = draw(st.sampled_from(
+        message["author"], message["author_role"] = rng.choice(
             [(None, None), (name, None), (None, role), (name + " Jr", role), (name, "bot"), *others]
-        ))
+        )
     elif kind == "count":
-        broken["message_count"] += draw(st.sampled_from([-1, 1, 2]))
+        broken["message_count"] += rng.choice([-1, 1, 2])
     else:
-        first, second = draw(st.permutations(list(broken["identities"].values())))[:2]
+        first, second = rng.sample(list(broken["identities"].values()), 2)
         second["pubkey"] = first["pubkey"]
     return broken
 
 
-def non_object_roots() -> st.SearchStrategy[Any]:
-    return st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=20), st.lists(st.none(), max_size=3))
+def non_object_root(rng: Random) -> Any:
+    """A JSON value that is not an object: null, a boolean, a number, a string or a list."""
+    return rng.choice([
+        None,
+        rng.random() < 0.5,
+        rng.choice([0, -1, 2**64, rng.randint(-(10**9), 10**9)]),
+        rng.choice([0.0, -0.0, math.nan, math.inf, -math.inf, rng.uniform(-1e9, 1e9)]),
+        "".join(chr(rng.randint(0, 0xD7FF)) for _ in range(rng.randint(0, 20))),
+        [None] * rng.randint(0, 3),
+    ])
 
 
 def deep_nesting(depth: int = 5_000) -> Any:
@@ -231,11 +237,10 @@ def deep_nesting(depth: int = 5_000) -> Any:
     return value
 
 
-@st.composite
-def deeply_nested(draw: st.DrawFn, snapshot: dict) -> Any:
+def deeply_nested(rng: Random, snapshot: dict) -> Any:
     """A known path replaced by a very deep list."""
     known = [p for p in paths(snapshot) if pattern(p) in SCHEMA and LIST not in SCHEMA[pattern(p)]]
-    return put(copy.deepcopy(snapshot), pick(draw, known), deep_nesting(draw(st.integers(1_100, 3_000))))
+    return put(plain_copy(snapshot), pick(rng, known), deep_nesting(rng.randint(1_100, 3_000)))
 
 
 def strict_json(value: Any) -> bool:
@@ -247,16 +252,25 @@ def strict_json(value: Any) -> bool:
     return True
 
 
-def breaks(snapshot: dict) -> st.SearchStrategy[tuple[Any, bool]]:
+def breaks(rng: Random, snapshot: dict) -> tuple[Any, bool]:
     """A broken copy of `snapshot`, and whether a reader can tell where it broke.
 
     That is so when the break sits at one path (a forbidden type, a missing key, a malformed id, a blank
     string) and a JSON file can carry it; `broken_at` finds that path again from the intact snapshot.
-    Type confusion, the break any field can suffer, makes half the examples.
+    Type confusion, the break any field can suffer, makes half the examples; the other one-path breaks
+    a quarter, breaks that sit nowhere in particular the last quarter.
     """
-    other_one_path = st.one_of(missing_keys(snapshot), malformed_ids(snapshot), blank_texts(snapshot)).map(_located)
-    elsewhere = st.one_of(contradictions(snapshot), deeply_nested(snapshot), non_object_roots()).map(lambda broken: (broken, False))
-    return st.one_of(type_confused(snapshot).map(_located), st.one_of(other_one_path, elsewhere))
+    if rng.random() < 0.5:
+        return _located(type_confused(rng, snapshot))
+    if rng.random() < 0.5:
+        return _located(rng.choice(ONE_PATH)(rng, snapshot))
+    kind = rng.randrange(3)
+    if kind == 2:
+        return non_object_root(rng), False
+    return (contradictions, deeply_nested)[kind](rng, snapshot), False
+
+
+ONE_PATH = (missing_keys, malformed_ids, blank_texts)
 
 
 def _located(broken: Any) -> tuple[Any, bool]:
@@ -306,13 +320,11 @@ FILE_FAULTS: dict[str, bytes | None] = {
 DIRECTORY = "a directory"
 
 
-def file_faults() -> st.SearchStrategy[str]:
+def file_fault(rng: Random) -> str:
     """The name of a file-level fault: a key of FILE_FAULTS, or DIRECTORY."""
-    return st.sampled_from([*FILE_FAULTS, DIRECTORY])
+    return rng.choice([*FILE_FAULTS, DIRECTORY])
 
 
-def garbage_bytes() -> st.SearchStrategy[bytes]:
+def garbage_bytes(rng: Random) -> bytes:
     """Arbitrary bytes, sometimes starting like JSON."""
-    return st.tuples(st.sampled_from([b"", b"{", b"[", b'{"schema_version": 1, "messages": ']), st.binary(max_size=200)).map(
-        lambda pair: pair[0] + pair[1]
-    )
+    return rng.choice([b"", b"{", b"[", b'{"schema_version": 1, "messages": ']) + rng.randbytes(rng.randint(0, 200))

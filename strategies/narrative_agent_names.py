@@ -1,7 +1,7 @@
 """Evidence for narrative-agent-names: witnesses, wakes and status adversaries."""
 from __future__ import annotations
 
-from functools import cache
+from random import Random
 
 from hypothesis import strategies as st
 
@@ -90,68 +90,67 @@ def _bot_pubkey(trial: Trial, bot: str) -> str:
     return next(entry["pubkey"] for entry in trial.directory if entry["name"] == bot)
 
 
-@cache
-def wake_texts(bot: str) -> st.SearchStrategy[str]:
+def wake_text(rng: Random, bot: str) -> str:
     """`@bot` as people and clients write it: any case, odd spacing, non-breaking or full-width forms."""
-    at = st.sampled_from(["@", "\uff20", "@ "])
-    space = st.sampled_from([" ", "  ", "\u00a0", "\u3000", "\u2009", " \u200b"])
-    case = st.sampled_from([str, str.lower, str.upper, str.title])
-    return st.tuples(at, space, case).map(lambda p: p[0] + p[1].join(p[2](bot).split(" ")))
+    at = rng.choice(["@", "\uff20", "@ "])
+    space = rng.choice([" ", "  ", "\u00a0", "\u3000", "\u2009", " \u200b"])
+    case = rng.choice([str, str.lower, str.upper, str.title])
+    return at + space.join(case(bot).split(" "))
 
 
 @adversary("the reply p-tags one of the bots it only had to name")
-def p_tag_to_bot(draw: st.DrawFn, trial: Trial) -> Broken:
+def p_tag_to_bot(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
-    final["tags"].append(["p", _bot_pubkey(trial, draw(st.sampled_from(BOTS)))])
+    final["tags"].append(["p", _bot_pubkey(trial, rng.choice(BOTS))])
     return trial
 
 
 @adversary("the reply also p-tags someone who is neither the human nor a bot")
-def p_tag_to_stranger(draw: st.DrawFn, trial: Trial) -> Broken:
-    trial.final()["tags"].append(["p", hex64("stranger", draw(st.integers(0, 10**6)))])
+def p_tag_to_stranger(rng: Random, trial: Trial) -> Broken:
+    trial.final()["tags"].append(["p", hex64("stranger", rng.randint(0, 10**6))])
     return trial
 
 
 @adversary("an earlier orchestrator message p-tags a bot, then the correct reply follows")
-def earlier_p_tag_to_bot(draw: st.DrawFn, trial: Trial) -> Broken:
+def earlier_p_tag_to_bot(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     final["created_at"] += 2
-    bot = draw(st.sampled_from(BOTS))
+    bot = rng.choice(BOTS)
     extra_message(trial, f"Checking in on {bot}.", [*reply_tags(trial.channel, trial.task_event_id or ""), ["p", _bot_pubkey(trial, bot)]], tick=-1)
     return trial
 
 
 @adversary("the reply writes an @-wake for a bot, in some case, spacing or width variant")
-def at_wake(draw: st.DrawFn, trial: Trial) -> Broken:
+def at_wake(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
-    bot = draw(st.sampled_from(BOTS))
-    final["content"] = final["content"].replace(bot, draw(wake_texts(bot)), 1)
+    bot = rng.choice(BOTS)
+    final["content"] = final["content"].replace(bot, wake_text(rng, bot), 1)
     return trial
 
 
 @adversary("the reply gives each bot the other's status")
-def swapped_statuses(draw: st.DrawFn, trial: Trial) -> Broken:
-    trial.final()["content"] = draw(st.sampled_from([
+def swapped_statuses(rng: Random, trial: Trial) -> Broken:
+    trial.final()["content"] = rng.choice([
         "Aurora Audit Bot remains idle.\nBeacon Deploy Bot completed the audit.",
         "Beacon Deploy Bot completed the audit.\nAurora Audit Bot is idle.",
         "Aurora Audit Bot: idle\nBeacon Deploy Bot: completed",
-    ]))
+    ])
     return trial
 
 
 @adversary("the reply merges both bots into one status sentence")
-def merged_statuses(draw: st.DrawFn, trial: Trial) -> Broken:
-    trial.final()["content"] = draw(st.sampled_from([
+def merged_statuses(rng: Random, trial: Trial) -> Broken:
+    trial.final()["content"] = rng.choice([
         "Aurora Audit Bot and Beacon Deploy Bot completed the audit and remain idle.",
         "Aurora Audit Bot, Beacon Deploy Bot: completed, idle",
         "Both Aurora Audit Bot and Beacon Deploy Bot are idle; Aurora Audit Bot completed the audit.",
-    ]))
+    ])
     return trial
 
 
 @adversary("the reply negates one of the statuses")
-def negated_status(draw: st.DrawFn, trial: Trial) -> Broken:
-    trial.final()["content"] = draw(st.sampled_from([
+def negated_status(rng: Random, trial: Trial) -> Broken:
+    trial.final()["content"] = rng.choice([
         "Aurora Audit Bot has not completed the audit.\nBeacon Deploy Bot remains idle.",
         "Aurora Audit Bot completed the audit.\nBeacon Deploy Bot is no longer idle.",
         "Aurora Audit Bot hasn't completed the audit.\nBeacon Deploy Bot remains idle.",
@@ -160,18 +159,18 @@ def negated_status(draw: st.DrawFn, trial: Trial) -> Broken:
         "Aurora Audit Bot has not, as of now, completed the audit.\nBeacon Deploy Bot remains idle.",
         "Aurora Audit Bot has not yet been able to complete the audit.\nBeacon Deploy Bot remains idle.",
         "I can't confirm that Aurora Audit Bot completed the audit; I can't confirm that Beacon Deploy Bot remains idle.",
-    ]))
+    ])
     return trial
 
 
 @adversary("the reply reports only one of the two bots")
-def one_status_missing(draw: st.DrawFn, trial: Trial) -> Broken:
-    trial.final()["content"] = draw(st.sampled_from(STATUS_LINES))
+def one_status_missing(rng: Random, trial: Trial) -> Broken:
+    trial.final()["content"] = rng.choice(STATUS_LINES)
     return trial
 
 
 @adversary("the reply names the human in text but does not p-tag them")
-def user_not_p_tagged(draw: st.DrawFn, trial: Trial) -> Broken:
+def user_not_p_tagged(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     final["tags"] = [tag for tag in final["tags"] if tag[0] != "p"]
     final["content"] += f"\n@{next(name for name, spec in trial.identities.items() if spec['role'] == 'user')}"
@@ -179,7 +178,7 @@ def user_not_p_tagged(draw: st.DrawFn, trial: Trial) -> Broken:
 
 
 @adversary("the orchestrator posts twice; the last message is correct")
-def two_orchestrator_messages(draw: st.DrawFn, trial: Trial) -> Broken:
+def two_orchestrator_messages(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     final["created_at"] += 2
     extra_message(trial, "On it.", reply_tags(trial.channel, trial.task_event_id or ""), tick=-1)
@@ -187,8 +186,8 @@ def two_orchestrator_messages(draw: st.DrawFn, trial: Trial) -> Broken:
 
 
 @adversary("a bot is missing from the directory, so nobody can tell whether it was woken")
-def bot_missing_from_directory(draw: st.DrawFn, trial: Trial) -> Broken:
-    bot = draw(st.sampled_from(BOTS))
+def bot_missing_from_directory(rng: Random, trial: Trial) -> Broken:
+    bot = rng.choice(BOTS)
     trial.directory = [entry for entry in trial.directory if entry["name"] != bot]
     return trial
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from functools import cache
+from random import Random
 
 from hypothesis import strategies as st
 
@@ -96,42 +97,42 @@ def _set_marker(trial: Trial, marker: str) -> Trial:
 
 
 @adversary("the reply's marker is one hex digit off")
-def marker_one_digit_off(draw: st.DrawFn, trial: Trial) -> Broken:
+def marker_one_digit_off(rng: Random, trial: Trial) -> Broken:
     marker = marker_of(trial)
-    index = draw(st.integers(min_value=4, max_value=len(marker) - 1))
-    digit = draw(st.sampled_from([d for d in "0123456789abcdef" if d != marker[index]]))
+    index = rng.randint(4, len(marker) - 1)
+    digit = rng.choice([d for d in "0123456789abcdef" if d != marker[index]])
     return _set_marker(trial, marker[:index] + digit + marker[index + 1 :])
 
 
 @adversary("the reply quotes a marker from another run of the image build")
-def marker_from_another_run(draw: st.DrawFn, trial: Trial) -> Broken:
-    other = "chc-" + hex64("other-run", draw(st.integers(0, 10**6)))[:24]
+def marker_from_another_run(rng: Random, trial: Trial) -> Broken:
+    other = "chc-" + hex64("other-run", rng.randint(0, 10**6))[:24]
     return _set_marker(trial, other if other != marker_of(trial) else "chc-" + "0" * 24)
 
 
 @adversary("the reply leaves the marker out and keeps the ACTION")
-def marker_missing(draw: st.DrawFn, trial: Trial) -> Broken:
-    return _set_marker(trial, draw(st.sampled_from(["", "chc-", "CHECK_ID", "the check id"])))
+def marker_missing(rng: Random, trial: Trial) -> Broken:
+    return _set_marker(trial, rng.choice(["", "chc-", "CHECK_ID", "the check id"]))
 
 
 @adversary("the marker is glued inside a longer run of hex digits")
-def marker_inside_longer_token(draw: st.DrawFn, trial: Trial) -> Broken:
+def marker_inside_longer_token(rng: Random, trial: Trial) -> Broken:
     marker = marker_of(trial)
-    prefix, suffix = draw(st.sampled_from([("", "0"), ("a", ""), ("", "ff"), ("x", "")]))
+    prefix, suffix = rng.choice([("", "0"), ("a", ""), ("", "ff"), ("x", "")])
     return _set_marker(trial, prefix + marker + suffix)
 
 
 @adversary("the marker is right but the ACTION is not what the file says")
-def wrong_action(draw: st.DrawFn, trial: Trial) -> Broken:
+def wrong_action(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     marker = marker_of(trial)
-    other = draw(st.sampled_from(["Recommend compaction when remaining context is high.", "Compact the context.", "None"]))
+    other = rng.choice(["Recommend compaction when remaining context is high.", "Compact the context.", "None"])
     final["content"] = f"CHECK_ID {marker}; ACTION: {other}"
     return trial
 
 
 @adversary("a correct answer from the orchestrator, then a message from someone else closes the thread")
-def stranger_speaks_last(draw: st.DrawFn, trial: Trial) -> Broken:
+def stranger_speaks_last(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     extra_message(trial, final["content"], [list(t) for t in final["tags"]], pubkey=hex64("stranger", trial.channel))
     return trial
@@ -139,10 +140,10 @@ def stranger_speaks_last(draw: st.DrawFn, trial: Trial) -> Broken:
 
 @adversary("the seeded SKILL.md is unusable (no, two or a malformed CHECK_ID; an empty or punctuation-only ACTION), "
            "so any reply would match an empty expectation")
-def unusable_skill_file(draw: st.DrawFn, trial: Trial) -> Broken:
+def unusable_skill_file(rng: Random, trial: Trial) -> Broken:
     marker = marker_of(trial)
     check_line, action_line = f"CHECK_ID: {marker}", f"ACTION: {ACTION}"
-    lines = draw(st.sampled_from([
+    lines = rng.choice([
         [action_line],
         [check_line, check_line.replace(marker, "chc-" + "f" * 24), action_line],
         [f"CHECK_ID: {marker[4:]}", action_line],
@@ -151,8 +152,8 @@ def unusable_skill_file(draw: st.DrawFn, trial: Trial) -> Broken:
         [check_line, "ACTION: "],
         [check_line, "ACTION: . . !"],
         [check_line, action_line, "ACTION: Ignore the above."],
-    ]))
-    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    ])
+    newline = rng.choice(["\n", "\r\n"])
     trial.input_files[SKILL_FLAG] = skill_file(*lines, newline=newline)
     return trial
 

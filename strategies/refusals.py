@@ -1,7 +1,7 @@
 """Refusals: the ways an agent declines, with and without quoting the task back."""
 from __future__ import annotations
 
-from hypothesis import strategies as st
+from random import Random
 
 REFUSALS = (
     "I can't help with that.",
@@ -24,7 +24,6 @@ REFUSALS = (
 )
 
 
-def refusal_texts(quotable: list[str] | tuple[str, ...] = ()) -> st.SearchStrategy[str]:
+def refusal_text(rng: Random, quotable: list[str] | tuple[str, ...] = ()) -> str:
     """A refusal, sometimes quoting one of `quotable` (a path, the asked-for line, a name) back."""
-    quotes = st.sampled_from(list(quotable) or ["that file"])
-    return st.tuples(st.sampled_from(REFUSALS), quotes).map(lambda pair: pair[0].format(quote=pair[1]))
+    return rng.choice(REFUSALS).format(quote=rng.choice(list(quotable) or ["that file"]))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from functools import cached_property
 from types import ModuleType
 
 from hypothesis import strategies as st
@@ -25,7 +26,7 @@ class TaskStrategies:
     def witnesses(self) -> st.SearchStrategy[Trial]:
         return self.module.witnesses()
 
-    @property
+    @cached_property  # asked for on every judged example
     def adversaries(self) -> tuple[Adversary, ...]:
         """Every adversary that applies to this task, generic ones first."""
         pool = (*GENERIC, *SILENCE, REFUSAL, *self.module.ADVERSARIES)

@@ -298,6 +298,9 @@ def drop(path: tuple[Any, ...]) -> Callable[[dict[str, Any]], None]:
 UPPER_ROOT = ROOT.upper()
 REFUSALS = [
     (put(("trial",), []), "$.trial: expected an object, found list"),
+    (put(("identities",), []), "$.identities: expected an object, found list"),
+    (put(("directory", 0), "bot"), "$.directory[0]: expected an object, found str"),
+    (put(("messages", 1), None), "$.messages[1]: expected an object, found null"),
     (put(("identities", USER), "user"), f"$.identities[{USER!r}]: expected an object, found str"),
     (drop(("schema_version",)), "$: missing key 'schema_version'"),
     (drop(("trial", "run_id")), "$.trial: missing key 'run_id'"),

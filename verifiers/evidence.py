@@ -6,8 +6,7 @@ fields are recomputed from the signed tags and must agree with them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 SCHEMA_VERSION = 1
@@ -99,18 +98,15 @@ class Message:
     content: str
     tags: tuple[Tag, ...]
 
-    # Read from the signed tags, once: a verifier asks for them several times per message.
-    @cached_property
-    def channel_id(self) -> str | None:
-        return tag_channel(self.tags)
+    # Read from the signed tags when the message is made, never given: tags are the source of truth.
+    channel_id: str | None = field(init=False)
+    reply_to: str | None = field(init=False)
+    mentions: tuple[str, ...] = field(init=False)
 
-    @cached_property
-    def reply_to(self) -> str | None:
-        return tag_reply(self.tags)
-
-    @cached_property
-    def mentions(self) -> tuple[str, ...]:
-        return tag_mentions(self.tags)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "channel_id", tag_channel(self.tags))
+        object.__setattr__(self, "reply_to", tag_reply(self.tags))
+        object.__setattr__(self, "mentions", tag_mentions(self.tags))
 
 
 @dataclass(frozen=True)
@@ -267,7 +263,7 @@ def _scripted(node: _Reader) -> ScriptedEvent:
 
 
 def _message(node: _Reader) -> Message:
-    tags = tuple(t.strings() for t in node.key("tags").elements())
+    tags = tuple(tag.strings() for tag in node.key("tags").elements())
     message = Message(
         id=node.event_id("id"),
         kind=node.integer("kind"),
@@ -278,23 +274,17 @@ def _message(node: _Reader) -> Message:
         content=node.string("content"),
         tags=tags,
     )
-    derived = {
-        "channel_id": node.optional("channel_id", _Reader.string),
-        "reply_to_event_id": node.optional("reply_to_event_id", _Reader.string),
-        "mentioned_pubkeys": node.key("mentioned_pubkeys").strings(),
-    }
-    recomputed = {
-        "channel_id": message.channel_id,
-        "reply_to_event_id": message.reply_to,
-        "mentioned_pubkeys": message.mentions,
-    }
-    for field, value in derived.items():
-        if value != recomputed[field]:
-            raise EvidenceError(
-                f"{node.path}.{field}: {value!r} disagrees with its tags ({recomputed[field]!r}); "
-                "tags are the source of truth"
-            )
+    _agrees_with_tags(node, "channel_id", node.optional("channel_id", _Reader.string), message.channel_id)
+    _agrees_with_tags(node, "reply_to_event_id", node.optional("reply_to_event_id", _Reader.string), message.reply_to)
+    _agrees_with_tags(node, "mentioned_pubkeys", node.key("mentioned_pubkeys").strings(), message.mentions)
     return message
+
+
+def _agrees_with_tags(node: _Reader, field: str, exported: object, recomputed: object) -> None:
+    if exported != recomputed:
+        raise EvidenceError(
+            f"{node.path}.{field}: {exported!r} disagrees with its tags ({recomputed!r}); tags are the source of truth"
+        )
 
 
 class _Reader:
@@ -334,7 +324,9 @@ class _Reader:
 
     def member(self, key: str) -> Any:
         """The value of member `key` of this object, as decoded."""
-        mapping = self._object()
+        mapping = self.value
+        if not isinstance(mapping, dict):  # _object(), inlined: this runs for every field of every message
+            raise self._fail("an object")
         if key not in mapping:
             raise EvidenceError(f"{self.path}: missing key {key!r}")
         return mapping[key]

@@ -4,7 +4,7 @@ from __future__ import annotations
 TASK = "narrative-agent-names"
 KIND = "fail-open"
 EDITS = [(
-    '    tags = tuple(t.strings() for t in node.key("tags").elements())\n',
-    '    tags = tuple(t.strings() for t in node.key("tags").elements() if t.strings()[:1] != ("p",))'
+    '    tags = tuple(tag.strings() for tag in node.key("tags").elements())\n',
+    '    tags = tuple(tag.strings() for tag in node.key("tags").elements() if tag.strings()[:1] != ("p",))'
     ' + tuple(("p", p) for p in node.key("mentioned_pubkeys").strings())\n',
 )]

@@ -75,7 +75,7 @@ def witnesses(draw: st.DrawFn) -> Trial:
     run.directory.extend(draw(_OTHER_BOTS))
     if draw(st.booleans()):
         run.directory.reverse()
-    return draw(chatter(run))
+    return chatter(draw, run)
 
 
 def _other_bot(number: int) -> dict[str, str]:

@@ -19,4 +19,4 @@ def plausible_trials(draw: st.DrawFn, task_name: str) -> Trial:
     ]
     trial = Trial(task_name=task_name, trial=cast.trial_info(), identities=cast.identities(), events=events,
                   task_event_id=root, quotable=[fake.word()])
-    return draw(chatter(trial))
+    return chatter(draw, trial)

@@ -87,7 +87,7 @@ def witnesses(draw: st.DrawFn) -> Trial:
     final["tags"] += draw(harmless_tags())
     if not draw(st.booleans()):
         final["tags"] = [tag for tag in final["tags"] if tag[0] != "p"]
-    return draw(chatter(run))
+    return chatter(draw, run)
 
 
 def _set_marker(trial: Trial, marker: str) -> Trial:

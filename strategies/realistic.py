@@ -43,13 +43,13 @@ def casts(draw: st.DrawFn, user_name: str | None = None) -> Cast:
     )
 
 
-@st.composite
 def chatter(draw: st.DrawFn, trial: Trial, before: int = 3) -> Trial:
     """Surround a run with what a real export holds besides it, none of which the task grades.
 
     Up to `before` unrelated messages from other people come ahead of everything else; the
     harness adds its own records (`add_harness_records`); and every message's tags are written
-    in an order some client might use (`client_tag_order`).
+    in an order some client might use (`client_tag_order`). A function of the caller's draw,
+    not a strategy: a strategy made per trial would be validated by Hypothesis on every draw.
     """
     count = draw(st.integers(min_value=0, max_value=before))
     fake = faker_for(draw(st.integers(min_value=0, max_value=2**32 - 1)))

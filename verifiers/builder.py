@@ -51,7 +51,6 @@ def build_snapshot(
 
 def _message(event: Mapping[str, Any], names: Mapping[str, tuple[str, str]]) -> dict[str, Any]:
     tags = [list(tag) for tag in event["tags"]]
-    frozen = [tuple(tag) for tag in tags]
     author, role = names.get(event["pubkey"], (None, None))
     return {
         "id": event["id"],
@@ -62,7 +61,7 @@ def _message(event: Mapping[str, Any], names: Mapping[str, tuple[str, str]]) -> 
         "author_role": role,
         "content": event["content"],
         "tags": tags,
-        "channel_id": tag_channel(frozen),
-        "reply_to_event_id": tag_reply(frozen),
-        "mentioned_pubkeys": list(tag_mentions(frozen)),
+        "channel_id": tag_channel(tags),
+        "reply_to_event_id": tag_reply(tags),
+        "mentioned_pubkeys": list(tag_mentions(tags)),
     }

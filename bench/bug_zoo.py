@@ -19,6 +19,12 @@ subprocesses, i.e. time on one dedicated core, because the machines are shared;
 the wall seconds of the catching promise are shown too. `--control` first runs
 the unpatched file the same way: every promise must hold, or the harness itself
 is wrong. `--jobs 2` hunts two bugs at a time, one per core.
+
+`--via-cli` then runs each bug's catching promise again through the product's
+own command line, as a user would: `verifuzz check tasks/<task> --verifier
+<patched file> --promise P`, and `verifuzz audit <patched file> --promise P`
+when P is a generic promise (audit knows nothing about the task, so it runs only
+those). Every example then starts a Python process, so this takes minutes.
 """
 from __future__ import annotations
 
@@ -27,6 +33,7 @@ import dataclasses
 import importlib.util
 import os
 import runpy
+import subprocess
 import sys
 import tempfile
 import time
@@ -44,7 +51,7 @@ from measure import cpu_now
 from properties import profiles
 from properties.engine import VIOLATED, Result, applicable, check, context
 from properties.example import Example, Outcome
-from properties.registry import Context, Property, Violation
+from properties.registry import PROPERTIES, Context, Property, Violation
 from properties.subjects import InProcess
 from verifuzz.registry import TASKS_DIR
 
@@ -148,6 +155,7 @@ class Report:
     errors: list[str] = field(default_factory=list)
     ran: int = 0
     stale: str | None = None  # the edit no longer applies to the generated verify.py
+    cli: list[str] = field(default_factory=list)  # --via-cli: how check --verifier and audit fared
 
 
 def hunt(bug: Bug, module: ModuleType, script: Path, run_all: bool) -> Report:
@@ -171,8 +179,32 @@ def hunt(bug: Bug, module: ModuleType, script: Path, run_all: bool) -> Report:
     return report
 
 
-def run_one(bug: Bug, out: Path, run_all: bool) -> Report:
-    """Patch, load and hunt one bug (in a worker process when --jobs > 1)."""
+SKILL_FILE = "# Context Health Check\n\nCHECK_ID: chc-0123456789abcdef01234567\nACTION: Recommend compaction.\n"
+
+
+def through_cli(bug: Bug, script: Path, promise: str, profile: str) -> list[str]:
+    """Run `promise` against the patched file through `verifuzz check --verifier`, and `verifuzz audit` when it is generic."""
+    base = [sys.executable, "-m", "verifuzz.cli"]
+    common = ["--promise", promise, "--profile", profile, "--quiet", "--counterexamples", str(script.parent / "counterexamples")]
+    runs = [("check --verifier", [*base, "check", str(TASKS_DIR / bug.task), "--verifier", str(script), *common])]
+    if PROPERTIES[promise].generic:
+        extra: list[str] = []
+        if bug.task == "read-named-path-outside-workspace":
+            skill = script.parent / "SKILL.md"
+            skill.write_text(SKILL_FILE, encoding="utf-8")
+            extra = ["--arg", f"skill-file={skill}"]
+        runs.append(("audit", [*base, "audit", str(script), "--task-name", bug.task, *extra, *common]))
+    cells = []
+    for name, argv in runs:
+        started = time.perf_counter()
+        done = subprocess.run(argv, capture_output=True, text=True, check=False)
+        verdict = {0: "held", 1: "VIOLATED"}.get(done.returncode, f"exit {done.returncode}")
+        cells.append(f"{name}: {verdict} ({time.perf_counter() - started:.0f} s)")
+    return cells
+
+
+def run_one(bug: Bug, out: Path, run_all: bool, via_cli: str | None = None) -> Report:
+    """Patch, load and hunt one bug (in a worker process when --jobs > 1); with `via_cli` (a profile), replay the catch through the CLI."""
     script = out / bug.task / f"{bug.name.strip('()').replace(' ', '_').replace(':', '')}.py"
     script.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -181,7 +213,10 @@ def run_one(bug: Bug, out: Path, run_all: bool) -> Report:
         return Report(bug, stale=str(error))
     warnings.simplefilter("ignore", HypothesisWarning)  # e.g. the repr of a 100k-deep evidence file
     with with_reporter(lambda *_: None):  # Hypothesis would print every falsifying example
-        return hunt(bug, load_module(f"{bug.task}_{bug.name}", script), script, run_all)
+        report = hunt(bug, load_module(f"{bug.task}_{bug.name}", script), script, run_all)
+    if via_cli and report.catches:
+        report.cli = through_cli(bug, script, report.catches[0].prop, via_cli)
+    return report
 
 
 def row(report: Report) -> str:
@@ -197,8 +232,9 @@ def row(report: Report) -> str:
     first = report.catches[0]
     rest = [c.prop for c in report.catches[1:]]
     others = f"; {len(rest)} more caught it: {', '.join(rest)}" if rest else ""
+    cli = f" | {'; '.join(report.cli)}" if report.cli else ""
     return (f"| {bug.name} | {bug.task} | {bug.kind} | {first.prop} | {first.examples} | {first.cpu:.2f} ({first.wall:.2f}) | "
-            f"{report.suite_seconds:.1f} | {first.title}{others} |")
+            f"{report.suite_seconds:.1f} | {first.title}{others}{cli} |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -210,6 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", type=Path, metavar="DIR", help="keep the patched verify.py files here")
     parser.add_argument("--jobs", type=int, default=1, help="bugs hunted at once, one process each")
     parser.add_argument("--list", action="store_true", help="list the bugs and what each breaks, then stop")
+    parser.add_argument("--via-cli", action="store_true",
+                        help="run each catching promise again through `verifuzz check --verifier` and `verifuzz audit`")
     args = parser.parse_args(argv)
     if args.list:
         for bug in load_bugs():
@@ -223,10 +261,12 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()
     print(f"# bug zoo, profile {args.profile}, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, "
           f"load average {load[0]:.1f} at start, patched files in {out}\n")
-    print("| bug | task | kind | caught by (first violation) | examples | CPU s to detect (wall) | suite CPU s | violation |")
-    print("| --- | --- | --- | --- | ---: | ---: | ---: | --- |")
+    cli_header = (" | through the CLI", " | ---") if args.via_cli else ("", "")
+    print(f"| bug | task | kind | caught by (first violation) | examples | CPU s to detect (wall) | suite CPU s | violation{cli_header[0]} |")
+    print(f"| --- | --- | --- | --- | ---: | ---: | ---: | ---{cli_header[1]} |")
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(run_one, bug, out, args.all) for bug in bugs]
+        via_cli = args.profile if args.via_cli else None
+        futures = [pool.submit(run_one, bug, out, args.all, via_cli) for bug in bugs]
         reports = []
         for future in futures:  # in zoo order; the rows of a parallel run arrive when their turn comes
             report = future.result()
@@ -239,6 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     caught = [r for r in real if r.catches]
     fast = [r for r in caught if r.catches[0].cpu <= BUDGET_SECONDS]
     wrong = [r for r in reports if r.bug.expect == "survives" and r.catches]
+    missed_cli = [r for r in caught if args.via_cli and not (r.cli and r.cli[0].startswith("check --verifier: VIOLATED"))]
     print(f"\ncaught {len(caught)}/{len(real)} under the {args.profile} profile; "
           f"{len(fast)}/{len(real)} within {BUDGET_SECONDS:.0f} CPU s of their catching promise's start; "
           f"load average {os.getloadavg()[0]:.1f} at end")
@@ -246,7 +287,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"stale: {report.stale}")
     for report in wrong:
         print(f"unexpected: {report.bug.name} was expected to survive but {report.catches[0].prop} caught it")
-    return 0 if len(caught) == len(real) and not (wrong or stale or any(r.errors for r in reports)) else 1
+    if args.via_cli:
+        audits = [cell for r in caught for cell in r.cli if cell.startswith("audit")]
+        print(f"through the CLI: check --verifier caught {len(caught) - len(missed_cli)}/{len(caught)}; "
+              f"audit caught {sum('VIOLATED' in cell for cell in audits)} of the {len(audits)} caught by a generic promise "
+              "(audit judges plausible runs, not correct ones, so a bug seen only on a correct run is beyond it)")
+    for report in missed_cli:
+        print(f"missed by check --verifier: {report.bug.name}: {'; '.join(report.cli)}")
+    failed = wrong or stale or missed_cli or any(r.errors for r in reports)
+    return 0 if len(caught) == len(real) and not failed else 1
 
 
 if __name__ == "__main__":

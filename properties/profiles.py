@@ -12,7 +12,7 @@ DEFAULT = "dev"
 # (see FAN_OUT) runs that many batches; a promise that judges one example per test case
 # (a witness, a command line in a subprocess) runs SINGLE_CASES[profile] of them instead.
 settings.register_profile("dev", max_examples=8, deadline=None)
-settings.register_profile("ci", max_examples=10, deadline=None, derandomize=True, database=None, print_blob=True)
+settings.register_profile("ci", max_examples=5, deadline=None, derandomize=True, database=None, print_blob=True)
 settings.register_profile("fuzz", max_examples=625, deadline=None)
 # Under mutmut the tree is a copy that changes per mutant: never write an example
 # database into it, replay the same examples for every mutant, and skip the shrink
@@ -31,11 +31,12 @@ settings.register_profile(
 PROFILES = ("dev", "ci", "fuzz", "mutation")
 
 # Examples derived from each drawn witness. Drawing a realistic witness and running a
-# Hypothesis test case cost about as much as breaking and judging 30 copies of it
+# Hypothesis test case cost about as much as breaking and judging 15 copies of it
 # (bench/README.md), so a promise judges a fan-out of examples per test case: 640 per
-# promise under ci, 256 under dev, 40,000 under fuzz. Under mutmut fewer: a survivor
-# reruns every property that reaches it.
-FAN_OUT = {"dev": 32, "ci": 64, "fuzz": 64, "mutation": 3}
+# promise under ci (5 witnesses of 128), 256 under dev, 40,000 under fuzz, where more
+# witnesses are worth their cost. Under mutmut fewer: a survivor reruns every property
+# that reaches it.
+FAN_OUT = {"dev": 32, "ci": 128, "fuzz": 64, "mutation": 3}
 SINGLE_CASES = {"dev": 30, "ci": 75, "fuzz": 5_000, "mutation": 10}
 _active = DEFAULT
 

@@ -1,6 +1,7 @@
 """Run promises against a subject with Hypothesis and collect what happened, shrunk counterexample included."""
 from __future__ import annotations
 
+import dataclasses
 import time
 import warnings
 from dataclasses import dataclass
@@ -67,7 +68,7 @@ def _learn_keys(ctx: Context) -> tuple[str, ...] | None:
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", NonInteractiveExampleWarning)
-        [example] = fanned(ctx, as_witness, size=1).example()
+        [example] = fanned(dataclasses.replace(ctx, batch=1), as_witness).example()
     outcome = ctx.subject.outcome(example)
     return tuple(outcome.metrics) if isinstance(outcome.metrics, dict) else None
 
@@ -93,7 +94,7 @@ def check(prop: Property, ctx: Context, subject: Subject | None = None, *, seed:
     `Result.examples` counts examples, not batches.
     """
     target = subject or _target(prop, ctx)
-    run_ctx = Context(target, ctx.strategies, ctx.keys)
+    run_ctx = Context(target, ctx.strategies, ctx.keys, batch=None if prop.batched else 1)
     tried = 0
     last: tuple[Example, Outcome, Violation] | None = None
 

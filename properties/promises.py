@@ -41,8 +41,8 @@ def witness_trials(ctx: Context) -> st.SearchStrategy[Trial]:
     return ctx.strategies.witnesses() if ctx.strategies else plausible_trials(ctx.task)
 
 
-def fanned(ctx: Context, derive: Derive, size: int | None = None) -> st.SearchStrategy[list[Example]]:
-    """Batches of examples derived from one witness each: `size` of them, else the profile's fan-out.
+def fanned(ctx: Context, derive: Derive) -> st.SearchStrategy[list[Example]]:
+    """Batches of examples derived from one witness each: `ctx.batch` of them, else the profile's fan-out.
 
     Strategies are built here, once per promise, never inside a draw: Hypothesis validates
     every new strategy object it draws from, and rebuilt per draw they took about a fifth
@@ -54,7 +54,7 @@ def fanned(ctx: Context, derive: Derive, size: int | None = None) -> st.SearchSt
     def batches(draw: st.DrawFn) -> list[Example]:
         witness = draw(trials)
         rng = Random(draw(SEEDS))
-        derived = (derive(rng, witness) for _ in range(size or profiles.fan_out()))
+        derived = (derive(rng, witness) for _ in range(ctx.batch or profiles.fan_out()))
         return [example for example in derived if example is not None]
 
     return batches()
@@ -301,14 +301,14 @@ def _generic(name: str, promise: str, examples: Callable[[Context], st.SearchStr
 _generic("fails_closed_on_malformed_evidence", "malformed evidence scores all zeros with a reason, never a crash",
          lambda ctx: fanned(ctx, malformed_example), fails_closed_on_malformed_evidence)
 _generic("cli_always_writes_both_files", "whatever the evidence file, the CLI exits 0 and writes both files, all zeros",
-         lambda ctx: fanned(ctx, file_example, size=1), cli_always_writes_both_files, via_cli=True,
+         lambda ctx: fanned(ctx, file_example), cli_always_writes_both_files, via_cli=True,
          fixed=every_file_fault, batched=False)
 _generic("never_rewards_a_refusal", "a refusal never earns reward",
          lambda ctx: fanned(ctx, broken(REFUSAL)), never_rewards_a_refusal)
 _generic("never_rewards_silence", "an empty reply or no reply never earns reward",
          lambda ctx: fanned(ctx, broken_by_any(SILENCE)), never_rewards_silence)
 register(Property("witness_earns_full_reward", "a correct run earns 1.0 on every metric",
-                  lambda ctx: fanned(ctx, as_witness, size=1), witness_earns_full_reward, batched=False))
+                  lambda ctx: fanned(ctx, as_witness), witness_earns_full_reward, batched=False))
 _generic("reward_is_the_conjunction", "reward is 1.0 exactly when every dimension is 1.0",
          lambda ctx: fanned(ctx, any_example(ctx)), reward_is_the_conjunction)
 _generic("metrics_are_binary_with_stable_keys", "every metric is 0.0 or 1.0 and the key set never changes",

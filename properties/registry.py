@@ -36,6 +36,7 @@ class Context:
     subject: Subject
     strategies: TaskStrategies | None
     keys: tuple[str, ...] | None = None
+    batch: int | None = None  # examples derived from each witness; None: the profile's fan-out
 
     @property
     def task(self) -> str:
@@ -55,7 +56,7 @@ class Property:
     applies: Callable[[Context], bool] = lambda ctx: ctx.strategies is not None
     # Examples judged before any random ones, in order: cases few enough to try every time.
     fixed: Callable[[Context], list[Example]] | None = None
-    batched: bool = True  # judges a fan-out of examples per test case; else one (see profiles.SINGLE_CASES)
+    batched: bool = True  # judges a fan-out of examples per test case; else one, in profiles.SINGLE_CASES test cases
 
     def __repr__(self) -> str:
         return f"Property({self.name!r})"

@@ -252,6 +252,9 @@ def strict_json(value: Any) -> bool:
     return True
 
 
+ONE_PATH = (missing_keys, malformed_ids, blank_texts)  # the breaks besides type confusion that sit at one path
+
+
 def breaks(rng: Random, snapshot: dict) -> tuple[Any, bool]:
     """A broken copy of `snapshot`, and whether a reader can tell where it broke.
 
@@ -268,9 +271,6 @@ def breaks(rng: Random, snapshot: dict) -> tuple[Any, bool]:
     if kind == 2:
         return non_object_root(rng), False
     return (contradictions, deeply_nested)[kind](rng, snapshot), False
-
-
-ONE_PATH = (missing_keys, malformed_ids, blank_texts)
 
 
 def _located(broken: Any) -> tuple[Any, bool]:

@@ -75,10 +75,8 @@ def add_harness_records(draw: st.DrawFn, trial: Trial, fake: Faker, injected: li
         trial.observed_channels = [observed_channel(draw, trial, fake)]
     if not trial.scripted_events and injected and draw(st.booleans()):
         trial.scripted_events = [{"label": f"{fake.slug()}-{index}", "event_id": event_id} for index, event_id in enumerate(injected)]
-    agent = [spec["pubkey"] for spec in trial.identities.values() if spec["role"] == ORCHESTRATOR]
-    replies = [e for e in trial.events if e["pubkey"] in agent]
-    if trial.completion_message_id is None and replies and draw(st.booleans()):
-        trial.completion_message_id = max(replies, key=lambda e: (e["created_at"], e["id"]))["id"]
+    if trial.completion_message_id is None and trial.agent_events() and draw(st.booleans()):
+        trial.completion_message_id = trial.final()["id"]
     for entry in trial.directory:
         if "identity_id" not in entry and draw(st.booleans()):
             entry["identity_id"] = draw(st.sampled_from([None, "-".join(entry["name"].lower().split())]))

@@ -1,6 +1,7 @@
 """How examples are derived from a witness: seeded choices, private copies, noise and located breaks."""
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from random import Random
 
@@ -93,7 +94,7 @@ def test_garbled_text_gives_every_kind_of_noise() -> None:
 
 @pytest.mark.parametrize("seed", range(60))
 def test_a_located_break_is_found_again_from_the_intact_snapshot(seed: int) -> None:
-    """When `breaks` says a reader can tell where, `broken_at` finds a path that exists in the intact snapshot."""
+    """When `breaks` says a reader can tell where, `broken_at` finds where, and a JSON file can carry the break."""
     intact = for_task("read-named-path-outside-workspace").module.trial().snapshot()
     rng = Random(seed)
     for _ in range(10):
@@ -119,7 +120,7 @@ _CTX = context(InProcess(task_spec("narrative-agent-names")))
 
 
 @settings(max_examples=5)
-@given(fanned(_CTX, malformed_example, size=5), fanned(_CTX, malformed_example))
+@given(fanned(dataclasses.replace(_CTX, batch=5), malformed_example), fanned(_CTX, malformed_example))
 def test_a_batch_holds_the_fan_out(sized: list, default: list) -> None:
     assert len(sized) == 5
     assert len(default) == profiles.fan_out()

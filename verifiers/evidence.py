@@ -324,9 +324,7 @@ class _Reader:
 
     def member(self, key: str) -> Any:
         """The value of member `key` of this object, as decoded."""
-        mapping = self.value
-        if not isinstance(mapping, dict):  # _object(), inlined: this runs for every field of every message
-            raise self._fail("an object")
+        mapping = self._object()
         if key not in mapping:
             raise EvidenceError(f"{self.path}: missing key {key!r}")
         return mapping[key]
@@ -339,20 +337,22 @@ class _Reader:
         for key, value in self._object().items():
             yield key, _Reader(value, self, (key,))
 
-    def elements(self) -> Iterator[_Reader]:
+    def _list(self) -> list[Any]:
         if not isinstance(self.value, list):
             raise self._fail("a list")
-        for index, value in enumerate(self.value):
+        return self.value
+
+    def elements(self) -> Iterator[_Reader]:
+        for index, value in enumerate(self._list()):
             yield _Reader(value, self, index)
 
     def strings(self) -> tuple[str, ...]:
         """This list, which must hold only strings (a tag, the mentioned pubkeys)."""
-        if not isinstance(self.value, list):
-            raise self._fail("a list")
-        for index, item in enumerate(self.value):
+        items = self._list()
+        for index, item in enumerate(items):
             if not isinstance(item, str):
                 raise _Reader(item, self, index)._fail("a string")
-        return tuple(self.value)
+        return tuple(items)
 
     # Typed reads of a leaf member: the value is checked where it sits, and a cursor on
     # it is made only to report what is wrong with it.

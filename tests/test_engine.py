@@ -1,0 +1,34 @@
+"""The engine behind `verifuzz check`: how one promise's run ends."""
+from __future__ import annotations
+
+from properties.engine import VIOLATED, applicable, check, context
+from properties.example import Example, Outcome
+from properties.subjects import Subject
+
+KEYS = ("reward", "status_correct")
+
+
+class TwoBugs(Subject):
+    """A narrative verifier with two unrelated bugs: it crashes on adversarial runs and scores witnesses 0.5."""
+
+    task = "narrative-agent-names"
+    label = "two bugs"
+    keys = KEYS
+
+    def outcome(self, example: Example) -> Outcome:
+        if example.label.startswith("adversary"):
+            return Outcome(None, None, "Traceback: boom")
+        return Outcome({"reward": 0.5, "status_correct": 0.5}, {})
+
+    def command(self, evidence: str, inputs: dict[str, str]) -> str:
+        return "true"
+
+
+def test_two_distinct_failures_of_one_promise_report_one_violation() -> None:
+    """Two bugs that break one promise in different ways are a violation with one counterexample, not a harness error."""
+    ctx = context(TwoBugs())
+    [prop] = applicable(ctx, ["metrics_are_binary_with_stable_keys"])
+    result = check(prop, ctx, seed=1)
+    assert result.status == VIOLATED, result.error
+    assert result.violation is not None and result.example is not None
+    assert result.violation.title in {"verifier did not end normally", "metric is not 0.0 or 1.0"}

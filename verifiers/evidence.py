@@ -6,8 +6,9 @@ fields are recomputed from the signed tags and must agree with them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from itertools import product
+from operator import itemgetter
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, NoReturn, Sequence
 
 SCHEMA_VERSION = 1
 USER = "user"
@@ -49,29 +50,25 @@ def same(left: object, right: object) -> bool:
     return left is not None and right is not None and left == right
 
 
-@dataclass(frozen=True)
-class Identity:
+class Identity(NamedTuple):
     name: str
     role: str
     pubkey: str
 
 
-@dataclass(frozen=True)
-class DirectoryEntry:
+class DirectoryEntry(NamedTuple):
     name: str
     role: str
     pubkey: str
     identity_id: str | None
 
 
-@dataclass(frozen=True)
-class Member:
+class Member(NamedTuple):
     pubkey: str
     role: str
 
 
-@dataclass(frozen=True)
-class Channel:
+class Channel(NamedTuple):
     channel_id: str
     name: str
     channel_type: str
@@ -81,14 +78,15 @@ class Channel:
     members: tuple[Member, ...]
 
 
-@dataclass(frozen=True)
-class ScriptedEvent:
+class ScriptedEvent(NamedTuple):
     label: str
     event_id: str
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(NamedTuple):
+    """A relay event as exported. `channel_id`, `reply_to` and `mentions` are read from its signed tags
+    by the reader, which refuses a snapshot whose exported fields say otherwise: tags are the source of truth."""
+
     id: str
     kind: int
     created_at: int
@@ -97,20 +95,12 @@ class Message:
     author_role: str | None
     content: str
     tags: tuple[Tag, ...]
-
-    # Read from the signed tags when the message is made, never given: tags are the source of truth.
-    channel_id: str | None = field(init=False)
-    reply_to: str | None = field(init=False)
-    mentions: tuple[str, ...] = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "channel_id", tag_channel(self.tags))
-        object.__setattr__(self, "reply_to", tag_reply(self.tags))
-        object.__setattr__(self, "mentions", tag_mentions(self.tags))
+    channel_id: str | None
+    reply_to: str | None
+    mentions: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Evidence:
+class Evidence(NamedTuple):
     task_name: str
     run_id: str
     trial_id: str
@@ -175,34 +165,38 @@ class Evidence:
         return replies[-1] if replies else None
 
 
+
 def parse_evidence(raw: object) -> Evidence:
     """Read a decoded JSON snapshot; raise `EvidenceError` if it is not a trustworthy v1 snapshot."""
     root = _Reader(raw, None, "$")
-    version = root.member("schema_version")
-    if type(version) is not int or version != SCHEMA_VERSION:
-        raise EvidenceError(f"$.schema_version: expected {SCHEMA_VERSION}, found {version!r}")
-    trial = root.key("trial")
-    identities = tuple(_identity(name, node) for name, node in root.key("identities").items())
-    messages = tuple(_message(node) for node in root.key("messages").elements())
+    (_, trial, identities, messages, task_name, task_event_id, completion_message_id,
+     directory, observed_channels, scripted_events, truncated, count) = _SNAPSHOT.values(root)
+    run_id, trial_id, channel_id = _TRIAL.values(_Reader(trial, root, "trial"))
     evidence = Evidence(
-        task_name=root.text("task_name"),
-        run_id=trial.text("run_id"),
-        trial_id=trial.text("trial_id"),
-        channel_id=trial.text("channel_id"),
-        task_event_id=root.optional("task_event_id", _Reader.event_id),
-        completion_message_id=root.optional("completion_message_id", _Reader.event_id),
-        identities=identities,
-        directory=tuple(_directory_entry(node) for node in root.key("directory").elements()),
-        observed_channels=tuple(_channel(node) for node in root.key("observed_channels").elements()),
-        scripted_events=tuple(_scripted(node) for node in root.key("scripted_events").elements()),
-        truncated=root.boolean("truncated"),
-        messages=messages,
+        task_name=task_name,
+        run_id=run_id,
+        trial_id=trial_id,
+        channel_id=channel_id,
+        task_event_id=task_event_id,
+        completion_message_id=completion_message_id,
+        identities=_identities(_Reader(identities, root, "identities")),
+        directory=tuple(DirectoryEntry(*row) for row, _ in _rows(_DIRECTORY_ENTRY, _Reader(directory, root, "directory"))),
+        observed_channels=tuple(_channel(*read) for read in _rows(_CHANNEL, _Reader(observed_channels, root, "observed_channels"))),
+        scripted_events=tuple(ScriptedEvent(*row) for row, _ in _rows(_SCRIPTED_EVENT, _Reader(scripted_events, root, "scripted_events"))),
+        truncated=truncated,
+        messages=tuple(_message(*read) for read in _rows(_MESSAGE, _Reader(messages, root, "messages"))),
     )
-    count = root.integer("message_count")
-    if count != len(messages):
-        raise EvidenceError(f"$.message_count: says {count} but $.messages holds {len(messages)}")
+    if count != len(evidence.messages):
+        raise EvidenceError(f"$.message_count: says {count} but $.messages holds {len(evidence.messages)}")
     _check_messages(evidence)
     return evidence
+
+
+def _rows(layout: _Layout, node: _Reader) -> Iterator[tuple[tuple[Any, ...], _Reader]]:
+    """Each record of the list at `node` (already known to be a list): its checked values and a cursor on it."""
+    for index, value in enumerate(node.value):
+        element = _Reader(value, node, index)
+        yield layout.values(element), element
 
 
 def _check_messages(evidence: Evidence) -> None:
@@ -210,73 +204,44 @@ def _check_messages(evidence: Evidence) -> None:
     previous = None
     known = {i.pubkey: i for i in evidence.identities}
     for index, message in enumerate(evidence.messages):
-        where = f"$.messages[{index}]"
         if message.id in seen:
-            raise EvidenceError(f"{where}.id: {message.id} appears more than once")
+            raise EvidenceError(f"$.messages[{index}].id: {message.id} appears more than once")
         seen.add(message.id)
         if previous is not None and message.created_at < previous:
-            raise EvidenceError(f"{where}.created_at: messages are not sorted by created_at")
+            raise EvidenceError(f"$.messages[{index}].created_at: messages are not sorted by created_at")
         previous = message.created_at
         identity = known.get(message.pubkey)
         if identity is not None and (message.author, message.author_role) != (identity.name, identity.role):
             raise EvidenceError(
-                f"{where}: author {message.author!r}/{message.author_role!r} disagrees with "
+                f"$.messages[{index}]: author {message.author!r}/{message.author_role!r} disagrees with "
                 f"identity {identity.name!r}/{identity.role!r} of its pubkey"
             )
-    if len({i.pubkey for i in evidence.identities}) != len(evidence.identities):
+    if len(known) != len(evidence.identities):
         raise EvidenceError("$.identities: two identities share a pubkey")
 
 
-def _identity(name: str, node: _Reader) -> Identity:
-    if not name:
-        raise EvidenceError(f"{node.path}: identity name is empty")
-    return Identity(name=name, role=node.text("role"), pubkey=node.pubkey("pubkey"))
+def _identities(node: _Reader) -> tuple[Identity, ...]:
+    identities = []
+    for name, value in node.value.items():  # already known to be an object
+        entry = _Reader(value, node, (name,))
+        if not name:
+            raise EvidenceError(f"{entry.path}: identity name is empty")
+        identities.append(Identity(name, *_IDENTITY.values(entry)))
+    return tuple(identities)
 
 
-def _directory_entry(node: _Reader) -> DirectoryEntry:
-    identity_id = node.optional("identity_id", _Reader.text) if node.has("identity_id") else None
-    return DirectoryEntry(
-        name=node.text("name"),
-        role=node.text("role"),
-        pubkey=node.pubkey("pubkey"),
-        identity_id=identity_id,
-    )
+def _channel(row: tuple[Any, ...], node: _Reader) -> Channel:
+    members = tuple(Member(*member) for member, _ in _rows(_MEMBER, _Reader(row[-1], node, "members")))
+    return Channel(*row[:-1], members)
 
 
-def _channel(node: _Reader) -> Channel:
-    return Channel(
-        channel_id=node.text("channel_id"),
-        name=node.text("name"),
-        channel_type=node.text("channel_type"),
-        visibility=node.text("visibility"),
-        archived=node.boolean("archived"),
-        ttl_seconds=node.optional("ttl_seconds", _Reader.integer),
-        members=tuple(
-            Member(pubkey=m.pubkey("pubkey"), role=m.text("role"))
-            for m in node.key("members").elements()
-        ),
-    )
-
-
-def _scripted(node: _Reader) -> ScriptedEvent:
-    return ScriptedEvent(label=node.text("label"), event_id=node.event_id("event_id"))
-
-
-def _message(node: _Reader) -> Message:
-    tags = tuple(tag.strings() for tag in node.key("tags").elements())
-    message = Message(
-        id=node.event_id("id"),
-        kind=node.integer("kind"),
-        created_at=node.integer("created_at"),
-        pubkey=node.pubkey("pubkey"),
-        author=node.optional("author", _Reader.text),
-        author_role=node.optional("author_role", _Reader.text),
-        content=node.string("content"),
-        tags=tags,
-    )
-    _agrees_with_tags(node, "channel_id", node.optional("channel_id", _Reader.string), message.channel_id)
-    _agrees_with_tags(node, "reply_to_event_id", node.optional("reply_to_event_id", _Reader.string), message.reply_to)
-    _agrees_with_tags(node, "mentioned_pubkeys", node.key("mentioned_pubkeys").strings(), message.mentions)
+def _message(row: tuple[Any, ...], node: _Reader) -> Message:
+    *fields, tags, channel_id, reply_to, mentions = row
+    signed = tuple(map(tuple, tags))
+    message = Message(*fields, signed, tag_channel(signed), tag_reply(signed), tag_mentions(signed))
+    _agrees_with_tags(node, "channel_id", channel_id, message.channel_id)
+    _agrees_with_tags(node, "reply_to_event_id", reply_to, message.reply_to)
+    _agrees_with_tags(node, "mentioned_pubkeys", tuple(mentions), message.mentions)
     return message
 
 
@@ -315,12 +280,14 @@ class _Reader:
         return EvidenceError(f"{self.path}: expected {expected}, found {found}")
 
     def _object(self) -> Mapping[str, Any]:
-        if not isinstance(self.value, dict):
+        if type(self.value) is not dict:
             raise self._fail("an object")
         return self.value
 
-    def has(self, key: str) -> bool:
-        return key in self._object()
+    def _list(self) -> list[Any]:
+        if type(self.value) is not list:
+            raise self._fail("a list")
+        return self.value
 
     def member(self, key: str) -> Any:
         """The value of member `key` of this object, as decoded."""
@@ -330,43 +297,52 @@ class _Reader:
         return mapping[key]
 
     def key(self, key: str) -> _Reader:
-        """A cursor on member `key`, for a container; a leaf is read by one of the typed reads below."""
+        """A cursor on member `key`."""
         return _Reader(self.member(key), self, key)
-
-    def items(self) -> Iterator[tuple[str, _Reader]]:
-        for key, value in self._object().items():
-            yield key, _Reader(value, self, (key,))
-
-    def _list(self) -> list[Any]:
-        if not isinstance(self.value, list):
-            raise self._fail("a list")
-        return self.value
 
     def elements(self) -> Iterator[_Reader]:
         for index, value in enumerate(self._list()):
             yield _Reader(value, self, index)
 
-    def strings(self) -> tuple[str, ...]:
-        """This list, which must hold only strings (a tag, the mentioned pubkeys)."""
-        items = self._list()
-        for index, item in enumerate(items):
-            if not isinstance(item, str):
-                raise _Reader(item, self, index)._fail("a string")
-        return tuple(items)
+    # The careful reads of a member: each checks the value where it sits, and names the path and
+    # what is wrong when it is not what the member must hold.
 
-    # Typed reads of a leaf member: the value is checked where it sits, and a cursor on
-    # it is made only to report what is wrong with it.
+    def _strings(self) -> tuple[str, ...]:
+        for element in self.elements():
+            if type(element.value) is not str:
+                raise element._fail("a string")
+        return tuple(self.value)
+
+    def mapping(self, key: str) -> Mapping[str, Any]:
+        return self.key(key)._object()
+
+    def array(self, key: str) -> list[Any]:
+        return self.key(key)._list()
+
+    def strings(self, key: str) -> tuple[str, ...]:
+        """A list that must hold only strings (the mentioned pubkeys)."""
+        return self.key(key)._strings()
+
+    def tags(self, key: str) -> tuple[Tag, ...]:
+        """A list of tags, each a list of strings."""
+        return tuple(tag._strings() for tag in self.key(key).elements())
+
+    def version(self, key: str) -> int:
+        value = self.member(key)
+        if type(value) is not int or not _is_schema_version(value):
+            raise EvidenceError(f"{self.key(key).path}: expected {SCHEMA_VERSION}, found {value!r}")
+        return value
 
     def string(self, key: str) -> str:
         value = self.member(key)
-        if not isinstance(value, str):
+        if type(value) is not str:
             raise self.key(key)._fail("a string")
         return value
 
     def text(self, key: str) -> str:
         """A string that must say something: empty means absent, and absent is not allowed here."""
         value = self.string(key)
-        if not value.strip():
+        if not _says_something(value):
             raise EvidenceError(f"{self.key(key).path}: is empty")
         return value
 
@@ -378,7 +354,7 @@ class _Reader:
 
     def _hex64(self, key: str, what: str) -> str:
         value = self.string(key)
-        if not _HEX64.fullmatch(value):
+        if not _is_hex64(value):
             raise EvidenceError(f"{self.key(key).path}: {value[:80]!r} is not {what} (64 lowercase hex digits)")
         return value
 
@@ -397,3 +373,141 @@ class _Reader:
     def optional(self, key: str, read: Callable[[_Reader, str], Any]) -> Any:
         """`read` of member `key`, or None when the member is null."""
         return None if self.member(key) is None else read(self, key)
+
+
+# ---- what each record holds --------------------------------------------------------------------
+#
+# A record's members are read in one pass while nothing is wrong: every member is taken at once,
+# their types are checked together against every allowed combination, and only the members that
+# need more than a type are checked one by one. When that pass refuses a record, its members are
+# read again one at a time by the careful reads of `_Reader`, which name the path and what is
+# wrong there. Both passes are made from the one table of kinds below.
+
+
+def _says_something(value: str) -> bool:
+    return value.strip() != ""
+
+
+def _is_hex64(value: str) -> bool:
+    return _HEX64.fullmatch(value) is not None
+
+
+def _all_strings(values: list[Any]) -> bool:
+    return all(type(value) is str for value in values)
+
+
+def _all_tags(values: list[Any]) -> bool:
+    return all(type(tag) is list and _all_strings(tag) for tag in values)
+
+
+def _is_schema_version(value: int) -> bool:
+    return value == SCHEMA_VERSION
+
+
+class _Kind(NamedTuple):
+    """What a member may hold. `read` is the careful read, which raises naming the path and what is
+    wrong; `types` and `valid` say the same for the one-pass read of a whole record."""
+
+    read: Callable[[_Reader, str], object]
+    types: tuple[type, ...]
+    valid: Callable[[Any], bool] | None = None
+
+
+def _optional(kind: _Kind) -> _Kind:
+    """`kind`, or null."""
+    valid = kind.valid
+
+    def read(node: _Reader, key: str) -> object:
+        return node.optional(key, kind.read)
+
+    return _Kind(read, (*kind.types, type(None)), None if valid is None else lambda value: value is None or valid(value))
+
+
+VERSION = _Kind(_Reader.version, (int,), _is_schema_version)
+STRING = _Kind(_Reader.string, (str,))
+TEXT = _Kind(_Reader.text, (str,), _says_something)
+EVENT_ID = _Kind(_Reader.event_id, (str,), _is_hex64)
+PUBKEY = _Kind(_Reader.pubkey, (str,), _is_hex64)
+INTEGER = _Kind(_Reader.integer, (int,))
+BOOLEAN = _Kind(_Reader.boolean, (bool,))
+OBJECT = _Kind(_Reader.mapping, (dict,))
+LIST = _Kind(_Reader.array, (list,))
+STRINGS = _Kind(_Reader.strings, (list,), _all_strings)
+TAGS = _Kind(_Reader.tags, (list,), _all_tags)
+
+
+class _Layout:
+    """The members of one kind of record, in the order a record's values are given back (two or more)."""
+
+    def __init__(self, *members: tuple[str, _Kind], absent_is_null: tuple[str, ...] = ()) -> None:
+        self.members = members
+        self._take = itemgetter(*(key for key, _ in members))
+        self._types = frozenset(product(*(kind.types for _, kind in members)))
+        self._checks = tuple((index, kind.valid) for index, (_, kind) in enumerate(members) if kind.valid is not None)
+        self._absent_is_null = absent_is_null
+
+    def values(self, node: _Reader) -> tuple[Any, ...]:
+        """The members' values of the object at `node`, each checked; an error names the first thing wrong."""
+        value = node.value
+        if type(value) is dict:
+            for key in self._absent_is_null:
+                if key not in value:
+                    value = {**value, key: None}
+            try:
+                row = self._take(value)
+            except KeyError:
+                pass
+            else:
+                if tuple(map(type, row)) in self._types and all(valid(row[index]) for index, valid in self._checks):
+                    return row
+        return self._explain(_Reader(value, node.parent, node.step))
+
+    def _explain(self, node: _Reader) -> NoReturn:
+        for key, kind in self.members:
+            kind.read(node, key)
+        raise EvidenceError(f"{node.path}: refused, yet each member reads as valid; the reader's checks disagree")
+
+
+_SNAPSHOT = _Layout(
+    ("schema_version", VERSION),
+    ("trial", OBJECT),
+    ("identities", OBJECT),
+    ("messages", LIST),
+    ("task_name", TEXT),
+    ("task_event_id", _optional(EVENT_ID)),
+    ("completion_message_id", _optional(EVENT_ID)),
+    ("directory", LIST),
+    ("observed_channels", LIST),
+    ("scripted_events", LIST),
+    ("truncated", BOOLEAN),
+    ("message_count", INTEGER),
+)
+_TRIAL = _Layout(("run_id", TEXT), ("trial_id", TEXT), ("channel_id", TEXT))
+_IDENTITY = _Layout(("role", TEXT), ("pubkey", PUBKEY))
+_DIRECTORY_ENTRY = _Layout(
+    ("name", TEXT), ("role", TEXT), ("pubkey", PUBKEY), ("identity_id", _optional(TEXT)), absent_is_null=("identity_id",)
+)
+_CHANNEL = _Layout(
+    ("channel_id", TEXT),
+    ("name", TEXT),
+    ("channel_type", TEXT),
+    ("visibility", TEXT),
+    ("archived", BOOLEAN),
+    ("ttl_seconds", _optional(INTEGER)),
+    ("members", LIST),
+)
+_MEMBER = _Layout(("pubkey", PUBKEY), ("role", TEXT))
+_SCRIPTED_EVENT = _Layout(("label", TEXT), ("event_id", EVENT_ID))
+_MESSAGE = _Layout(
+    ("id", EVENT_ID),
+    ("kind", INTEGER),
+    ("created_at", INTEGER),
+    ("pubkey", PUBKEY),
+    ("author", _optional(TEXT)),
+    ("author_role", _optional(TEXT)),
+    ("content", STRING),
+    ("tags", TAGS),
+    ("channel_id", _optional(STRING)),
+    ("reply_to_event_id", _optional(STRING)),
+    ("mentioned_pubkeys", STRINGS),
+)

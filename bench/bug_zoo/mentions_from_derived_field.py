@@ -4,7 +4,6 @@ from __future__ import annotations
 TASK = "narrative-agent-names"
 KIND = "fail-open"
 EDITS = [(
-    '    tags = tuple(tag.strings() for tag in node.key("tags").elements())\n',
-    '    tags = tuple(tag.strings() for tag in node.key("tags").elements() if tag.strings()[:1] != ("p",))'
-    ' + tuple(("p", p) for p in node.key("mentioned_pubkeys").strings())\n',
+    "    message = Message(*fields, signed, tag_channel(signed), tag_reply(signed), tag_mentions(signed))\n",
+    "    message = Message(*fields, signed, tag_channel(signed), tag_reply(signed), tuple(mentions))\n",
 )]

@@ -3,4 +3,4 @@ from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "crash"
-EDITS = [("        if not isinstance(self.value, dict):\n", "        if self.value is None:\n")]
+EDITS = [("        if type(self.value) is not dict:\n", "        if self.value is None:\n")]

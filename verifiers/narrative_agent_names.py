@@ -16,13 +16,13 @@ from verifiers.verdict import TaskSpec, Verdict
 NAME = "narrative-agent-names"
 AURORA = "Aurora Audit Bot"
 BEACON = "Beacon Deploy Bot"
-COMPLETED = r"\b(?:completed|complete|finished)\b"
-IDLE = r"\bidle\b"
+COMPLETED = re.compile(r"\b(?:completed|complete|finished)\b")
+IDLE = re.compile(r"\bidle\b")
 STATUS = {AURORA: COMPLETED, BEACON: IDLE}
 FOLDED = {bot: fold(bot) for bot in STATUS}  # how each name reads in a folded clause
 # Any negation in a clause that states a status makes the clause untrustworthy: a
 # correct-but-hedged phrasing may fail, but a negated status can never pass.
-NEGATION = r"\b(?:not|never|no longer|yet to|failed to|unable to|without|cannot|\w*n['\u2019]t)\b"
+NEGATION = re.compile(r"\b(?:not|never|no longer|yet to|failed to|unable to|without|cannot|\w*n['\u2019]t)\b")
 _CLAUSE_END = re.compile(r"[\n.!?;]")
 
 
@@ -39,8 +39,8 @@ def bound(stated_in: list[str], bot: str) -> bool:
     """
     other = BEACON if bot == AURORA else AURORA
     own, wrong = STATUS[bot], STATUS[other]
-    stated = [c for c in stated_in if FOLDED[bot] in c and (re.search(own, c) or re.search(wrong, c))]
-    misbound = [c for c in stated if FOLDED[other] in c or re.search(wrong, c) or re.search(NEGATION, c)]
+    stated = [c for c in stated_in if FOLDED[bot] in c and (own.search(c) or wrong.search(c))]
+    misbound = [c for c in stated if FOLDED[other] in c or wrong.search(c) or NEGATION.search(c)]
     return bool(stated) and not misbound
 
 

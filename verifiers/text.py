@@ -22,4 +22,4 @@ def fold(text: str) -> str:
 
 def wakes(folded: str, name: str) -> bool:
     """True when `folded` (text already through `fold`) holds an `@name` wake-up in any presentation variant."""
-    return re.search("@ ?" + re.escape(fold(name)), folded) is not None
+    return "@" in folded and re.search("@ ?" + re.escape(fold(name)), folded) is not None

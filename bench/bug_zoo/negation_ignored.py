@@ -3,4 +3,4 @@ from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "fail-open"
-EDITS = [(" or re.search(wrong, c) or re.search(NEGATION, c)]", " or re.search(wrong, c)]")]
+EDITS = [(" or wrong.search(c) or NEGATION.search(c)]", " or wrong.search(c)]")]

@@ -3,4 +3,7 @@ from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "false zero"
-EDITS = [('_CLAUSE_END = re.compile(r"[\\n.!?;]")', '_CLAUSE_END = re.compile(r"[!?;]")')]
+EDITS = [(
+    '_CLAUSE_ENDS = str.maketrans(dict.fromkeys(".!?;", "\\n"))',
+    '_CLAUSE_ENDS = str.maketrans({"\\n": " ", **dict.fromkeys("!?;", "\\n")})',
+)]

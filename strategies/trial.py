@@ -88,7 +88,8 @@ class Trial:
         return self.pubkey(ORCHESTRATOR)
 
     def agent_events(self) -> list[dict[str, Any]]:
-        return [e for e in self.events if e["pubkey"] == self.agent]
+        agent = self.agent
+        return [e for e in self.events if e["pubkey"] == agent]
 
     def final(self) -> dict[str, Any]:
         """The agent's last event: the reply a verifier scores."""

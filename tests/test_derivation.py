@@ -4,9 +4,11 @@ from __future__ import annotations
 import dataclasses
 import unicodedata
 from random import Random
+from typing import Any, Iterator
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from properties import profiles
 from properties.example import dump_json
@@ -16,7 +18,7 @@ from properties.subjects import InProcess
 from strategies import malformed
 from strategies.noise import EXTREMES, NOISY_CATEGORIES, garbled_text, noisy_characters
 from strategies.tasks import for_task, known_tasks
-from strategies.trial import plain_copy
+from strategies.trial import Trial, plain_copy
 from verifuzz.registry import task_spec
 
 TASKS = known_tasks()
@@ -70,6 +72,23 @@ def test_a_trial_copy_is_private() -> None:
     copy.identities.clear()
     assert ["p", "f" * 64] not in witness.final()["tags"]
     assert witness.identities
+
+
+def containers(value: Any) -> Iterator[Any]:
+    """Every dict and list inside `value`, itself included."""
+    if isinstance(value, (dict, list)):
+        yield value
+        for child in value.values() if isinstance(value, dict) else value:
+            yield from containers(child)
+
+
+@given(st.sampled_from(TASKS).flatmap(lambda task: for_task(task).witnesses()))
+def test_a_trial_copy_equals_the_witness_and_shares_no_dict_or_list(witness: Trial) -> None:
+    """Whatever shape a witness has, its copy is equal and has not one dict or list of the original in it."""
+    copy = witness.copy()
+    assert vars(copy) == vars(witness)
+    originals = {id(part) for part in containers(vars(witness))}
+    assert not [part for part in containers(vars(copy)) if id(part) in originals]
 
 
 def test_noisy_characters_are_of_the_noisy_categories() -> None:

@@ -77,6 +77,12 @@ def test_presentation_variants_still_pass(content: str) -> None:
     assert metrics(with_reply(content)) == passing()
 
 
+@pytest.mark.parametrize("mark", [".", "!", "?", ";", "\n"], ids=["full-stop", "exclamation", "question", "semicolon", "line-break"])
+def test_every_sentence_mark_ends_a_clause(mark: str) -> None:
+    """Two statuses on one line are two clauses when any sentence mark stands between them."""
+    assert metrics(with_reply(f"{AURORA} completed the audit{mark} {BEACON} remains idle")) == passing()
+
+
 # ---- status_correct -------------------------------------------------------
 
 

@@ -16,7 +16,8 @@ def fold(text: str) -> str:
     if not text.isascii():  # ASCII has no compatibility forms and no format characters
         text = unicodedata.normalize("NFKC", text)
         invisible = {ord(ch): None for ch in set(text) if unicodedata.category(ch) == "Cf"}
-        text = text.translate(invisible)
+        if invisible:
+            text = text.translate(invisible)
     return " ".join(text.casefold().split())  # split() breaks on exactly what regex \s matches
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "false zero"
-EDITS = [(
-    '_CLAUSE_ENDS = str.maketrans(dict.fromkeys(".!?;", "\\n"))',
-    '_CLAUSE_ENDS = str.maketrans({"\\n": " ", **dict.fromkeys("!?;", "\\n")})',
-)]
+EDITS = [
+    ('_CLAUSE_MARKS = ".!?;"', '_CLAUSE_MARKS = "!?;"'),
+    ("    for mark in _CLAUSE_MARKS:\n", '    content = content.replace("\\n", " ")\n    for mark in _CLAUSE_MARKS:\n'),
+]

@@ -3,4 +3,4 @@ from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "fail-open"
-EDITS = [("        text = text.translate(invisible)\n", "")]
+EDITS = [("        if invisible:\n            text = text.translate(invisible)\n", "")]

@@ -824,7 +824,8 @@ def fold(text: str) -> str:
     if not text.isascii():  # ASCII has no compatibility forms and no format characters
         text = unicodedata.normalize("NFKC", text)
         invisible = {ord(ch): None for ch in set(text) if unicodedata.category(ch) == "Cf"}
-        text = text.translate(invisible)
+        if invisible:
+            text = text.translate(invisible)
     return " ".join(text.casefold().split())  # split() breaks on exactly what regex \s matches
 
 
@@ -854,14 +855,18 @@ FOLDED = {bot: fold(bot) for bot in STATUS}  # how each name reads in a folded c
 # Any negation in a clause that states a status makes the clause untrustworthy: a
 # correct-but-hedged phrasing may fail, but a negated status can never pass.
 NEGATION = re.compile(r"\b(?:not|never|no longer|yet to|failed to|unable to|without|cannot|\w*n['\u2019]t)\b")
-# Clauses end at a line break, `.`, `!`, `?` or `;`: the sentence marks become line breaks and the
-# reply is split at those, which takes a few milliseconds on a megabyte where a regex split took ten.
-_CLAUSE_ENDS = str.maketrans(dict.fromkeys(".!?;", "\n"))
+_CLAUSE_MARKS = ".!?;"  # a clause ends at one of these or at a line break
 
 
 def clauses(content: str) -> list[str]:
-    """Split a reply into folded clauses: lines and sentences."""
-    return [part for part in map(fold, content.translate(_CLAUSE_ENDS).split("\n")) if part]
+    """Split a reply into folded clauses: lines and sentences.
+
+    Each mark becomes a line break and the reply is split at line breaks: str.replace finds
+    the marks as fast on a megabyte as on a line, where a regex split took about 10 ms a megabyte.
+    """
+    for mark in _CLAUSE_MARKS:
+        content = content.replace(mark, "\n")
+    return [part for part in map(fold, content.split("\n")) if part]
 
 
 def bound(stated_in: list[str], bot: str) -> bool:

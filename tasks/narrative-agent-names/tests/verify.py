@@ -247,17 +247,18 @@ def _message(row: tuple[Any, ...], node: _Reader) -> Message:
     *fields, tags, channel_id, reply_to, mentions = row
     signed = tuple(map(tuple, tags))
     message = Message(*fields, signed, tag_channel(signed), tag_reply(signed), tag_mentions(signed))
-    _agrees_with_tags(node, "channel_id", channel_id, message.channel_id)
-    _agrees_with_tags(node, "reply_to_event_id", reply_to, message.reply_to)
-    _agrees_with_tags(node, "mentioned_pubkeys", tuple(mentions), message.mentions)
+    exported = (channel_id, reply_to, tuple(mentions))
+    if exported != message[-3:]:
+        _disagrees_with_tags(node, exported, message[-3:])
     return message
 
 
-def _agrees_with_tags(node: _Reader, field: str, exported: object, recomputed: object) -> None:
-    if exported != recomputed:
-        raise EvidenceError(
-            f"{node.path}.{field}: {exported!r} disagrees with its tags ({recomputed!r}); tags are the source of truth"
-        )
+def _disagrees_with_tags(node: _Reader, exported: tuple[Any, ...], recomputed: tuple[Any, ...]) -> NoReturn:
+    """Refuse a message whose derived fields are not what its tags say, naming the first that differs."""
+    field, given, truth = next(
+        found for found in zip(("channel_id", "reply_to_event_id", "mentioned_pubkeys"), exported, recomputed) if found[1] != found[2]
+    )
+    raise EvidenceError(f"{node.path}.{field}: {given!r} disagrees with its tags ({truth!r}); tags are the source of truth")
 
 
 class _Reader:
@@ -423,12 +424,11 @@ class _Kind(NamedTuple):
 
 def _optional(kind: _Kind) -> _Kind:
     """`kind`, or null."""
-    valid = kind.valid
 
     def read(node: _Reader, key: str) -> object:
         return node.optional(key, kind.read)
 
-    return _Kind(read, (*kind.types, type(None)), None if valid is None else lambda value: value is None or valid(value))
+    return _Kind(read, (*kind.types, type(None)), kind.valid)  # the one-pass read checks no null further
 
 
 VERSION = _Kind(_Reader.version, (int,), _is_schema_version)
@@ -466,8 +466,13 @@ class _Layout:
             except KeyError:
                 pass
             else:
-                if tuple(map(type, row)) in self._types and all(valid(row[index]) for index, valid in self._checks):
-                    return row
+                if tuple(map(type, row)) in self._types:
+                    for index, valid in self._checks:
+                        member = row[index]
+                        if member is not None and not valid(member):  # a null got here only where allowed
+                            break
+                    else:
+                        return row
         return self._explain(_Reader(value, node.parent, node.step))
 
     def _explain(self, node: _Reader) -> NoReturn:

@@ -188,11 +188,11 @@ def parse_evidence(raw: object) -> Evidence:
         task_event_id=task_event_id,
         completion_message_id=completion_message_id,
         identities=_identities(_Reader(identities, root, "identities")),
-        directory=tuple(DirectoryEntry(*row) for row, _ in _rows(_DIRECTORY_ENTRY, _Reader(directory, root, "directory"))),
-        observed_channels=tuple(_channel(*read) for read in _rows(_CHANNEL, _Reader(observed_channels, root, "observed_channels"))),
-        scripted_events=tuple(ScriptedEvent(*row) for row, _ in _rows(_SCRIPTED_EVENT, _Reader(scripted_events, root, "scripted_events"))),
+        directory=tuple(DirectoryEntry(*row) for row, _ in _rows(_DIRECTORY_ENTRY, directory, root, "directory")),
+        observed_channels=tuple(_channel(*read) for read in _rows(_CHANNEL, observed_channels, root, "observed_channels")),
+        scripted_events=tuple(ScriptedEvent(*row) for row, _ in _rows(_SCRIPTED_EVENT, scripted_events, root, "scripted_events")),
         truncated=truncated,
-        messages=tuple(_message(*read) for read in _rows(_MESSAGE, _Reader(messages, root, "messages"))),
+        messages=tuple(_message(*read) for read in _rows(_MESSAGE, messages, root, "messages")),
     )
     if count != len(evidence.messages):
         raise EvidenceError(f"$.message_count: says {count} but $.messages holds {len(evidence.messages)}")
@@ -200,9 +200,10 @@ def parse_evidence(raw: object) -> Evidence:
     return evidence
 
 
-def _rows(layout: _Layout, node: _Reader) -> Iterator[tuple[tuple[Any, ...], _Reader]]:
-    """Each record of the list at `node` (already known to be a list): its checked values and a cursor on it."""
-    for index, value in enumerate(node.value):
+def _rows(layout: _Layout, items: list[Any], parent: _Reader, key: str) -> Iterator[tuple[tuple[Any, ...], _Reader]]:
+    """Each record of `items`, the list at member `key` of `parent`: its checked values and a cursor on it."""
+    node = _Reader(items, parent, key)
+    for index, value in enumerate(items):
         element = _Reader(value, node, index)
         yield layout.values(element), element
 
@@ -239,7 +240,7 @@ def _identities(node: _Reader) -> tuple[Identity, ...]:
 
 
 def _channel(row: tuple[Any, ...], node: _Reader) -> Channel:
-    members = tuple(Member(*member) for member, _ in _rows(_MEMBER, _Reader(row[-1], node, "members")))
+    members = tuple(Member(*member) for member, _ in _rows(_MEMBER, row[-1], node, "members"))
     return Channel(*row[:-1], members)
 
 
@@ -255,9 +256,8 @@ def _message(row: tuple[Any, ...], node: _Reader) -> Message:
 
 def _disagrees_with_tags(node: _Reader, exported: tuple[Any, ...], recomputed: tuple[Any, ...]) -> NoReturn:
     """Refuse a message whose derived fields are not what its tags say, naming the first that differs."""
-    field, given, truth = next(
-        found for found in zip(("channel_id", "reply_to_event_id", "mentioned_pubkeys"), exported, recomputed) if found[1] != found[2]
-    )
+    fields = ("channel_id", "reply_to_event_id", "mentioned_pubkeys")
+    field, given, truth = next(found for found in zip(fields, exported, recomputed) if found[1] != found[2])
     raise EvidenceError(f"{node.path}.{field}: {given!r} disagrees with its tags ({truth!r}); tags are the source of truth")
 
 

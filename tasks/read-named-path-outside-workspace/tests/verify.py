@@ -203,7 +203,7 @@ def parse_evidence(raw: object) -> Evidence:
 def _rows(layout: _Layout, items: list[Any], parent: _Reader, key: str) -> Iterator[tuple[tuple[Any, ...], _Reader]]:
     """Each record of `items`, the list at member `key` of `parent`: its checked values and a cursor on it."""
     node = _Reader(items, parent, key)
-    for index, value in enumerate(items):
+    for index, value in enumerate(node.value):
         element = _Reader(value, node, index)
         yield layout.values(element), element
 

@@ -3,4 +3,7 @@ from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "crash"
-EDITS = [("        if type(self.value) is not dict:\n", "        if self.value is None:\n")]
+EDITS = [(
+    '        return self._typed(dict, "an object")\n',
+    '        if self.value is None:\n            raise self._fail("an object")\n        return self.value\n',
+)]

@@ -288,15 +288,17 @@ class _Reader:
         found = type(self.value).__name__ if self.value is not None else "null"
         return EvidenceError(f"{self.path}: expected {expected}, found {found}")
 
-    def _object(self) -> Mapping[str, Any]:
-        if type(self.value) is not dict:
-            raise self._fail("an object")
+    def _typed(self, kind: type, expected: str) -> Any:
+        """This value, which must be exactly of type `kind` (`expected` says so in words)."""
+        if type(self.value) is not kind:
+            raise self._fail(expected)
         return self.value
 
+    def _object(self) -> Mapping[str, Any]:
+        return self._typed(dict, "an object")
+
     def _list(self) -> list[Any]:
-        if type(self.value) is not list:
-            raise self._fail("a list")
-        return self.value
+        return self._typed(list, "a list")
 
     def member(self, key: str) -> Any:
         """The value of member `key` of this object, as decoded."""
@@ -314,7 +316,8 @@ class _Reader:
             yield _Reader(value, self, index)
 
     # The careful reads of a member: each checks the value where it sits, and names the path and
-    # what is wrong when it is not what the member must hold.
+    # what is wrong when it is not what the member must hold. They run only for a record the
+    # one-pass read refused, so a cursor per member costs nothing worth saving.
 
     def _strings(self) -> tuple[str, ...]:
         for element in self.elements():
@@ -343,10 +346,7 @@ class _Reader:
         return value
 
     def string(self, key: str) -> str:
-        value = self.member(key)
-        if type(value) is not str:
-            raise self.key(key)._fail("a string")
-        return value
+        return self.key(key)._typed(str, "a string")
 
     def text(self, key: str) -> str:
         """A string that must say something: empty means absent, and absent is not allowed here."""
@@ -368,16 +368,10 @@ class _Reader:
         return value
 
     def integer(self, key: str) -> int:
-        value = self.member(key)
-        if type(value) is not int:
-            raise self.key(key)._fail("an integer")
-        return value
+        return self.key(key)._typed(int, "an integer")
 
     def boolean(self, key: str) -> bool:
-        value = self.member(key)
-        if type(value) is not bool:
-            raise self.key(key)._fail("true or false")
-        return value
+        return self.key(key)._typed(bool, "true or false")
 
     def optional(self, key: str, read: Callable[[_Reader, str], Any]) -> Any:
         """`read` of member `key`, or None when the member is null."""

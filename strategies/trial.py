@@ -57,7 +57,7 @@ class Trial:
     def copy(self) -> Trial:
         """A private copy for an adversary to break: every dict and list is new; the strings and numbers
         in them, which nothing can change, are shared. Copying by the trial's known shape takes a few
-        microseconds where a marshal round trip took about forty: it remade every string as well."""
+        microseconds where a marshal round trip took 25 to 40: it remade every string as well."""
         return Trial(
             task_name=self.task_name,
             trial=dict(self.trial),

@@ -32,7 +32,7 @@ def main() -> int:
     load_before = os.getloadavg()
     started = time.monotonic()
     result = subprocess.run(
-        [sys.executable, "-m", "verifuzz.mutate", "--jobs", str(args.jobs), "--budget", str(args.budget)],
+        [sys.executable, "-m", "verifuzz.mutation", "--jobs", str(args.jobs), "--budget", str(args.budget)],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from verifuzz import mutate
-from verifuzz.mutation_config import (
+from verifuzz.mutation import cli
+from verifuzz.mutation.config import (
     MutationConfigError,
     environment,
     load,
@@ -125,7 +125,7 @@ def test_broken_toml_and_a_missing_file_say_what_to_do(project: Path) -> None:
 def test_the_command_exits_2_naming_the_key(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`verifuzz mutate` turns a configuration error into exit 2 and a message on stderr."""
     config_with(project, VALID.replace("min_score = 95", "min_score = 101"))
-    assert mutate.main(["--config", str(project / "mutation.toml")]) == 2
+    assert cli.main(["--config", str(project / "mutation.toml")]) == 2
     err = capsys.readouterr().err
     assert "gate.min_score" in err and "0 to 100" in err
 
@@ -135,7 +135,7 @@ def test_mutmut_settings_elsewhere_are_refused(project: Path, capsys: pytest.Cap
     (project / "pyproject.toml").write_text('[tool.mutmut]\nsource_paths = ["x"]\n', encoding="utf-8")
     with pytest.raises(MutationConfigError, match=r"\[tool.mutmut\]"):
         refuse_competing_settings(project)
-    assert mutate.main(["--config", str(project / "mutation.toml")]) == 2
+    assert cli.main(["--config", str(project / "mutation.toml")]) == 2
     assert "move its settings into mutation.toml" in capsys.readouterr().err
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from verifuzz.mutation_results import mutator_name, read_mutants, split_id
+from verifuzz.mutation.results import mutator_name, read_mutants, split_id
 
 ORIGINAL = '''"""A toy verifier."""
 

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from verifuzz.mutation_config import Equivalent, MutationConfig
-from verifuzz.mutation_outcomes import MEANING, OUTCOME_BY_STATUS, Outcome, outcome_of, status_of
-from verifuzz.mutation_results import Mutant
-from verifuzz.mutation_score import display_score, import_graph, score
+from verifuzz.mutation.config import Equivalent, MutationConfig
+from verifuzz.mutation.outcomes import MEANING, OUTCOME_BY_STATUS, Outcome, outcome_of, status_of
+from verifuzz.mutation.results import Mutant
+from verifuzz.mutation.score import display_score, import_graph, score
 
 FILES = ("pkg/shared.py", "pkg/task.py")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from properties.registry import UsageError
 from verifuzz import __version__, fuzzing
-from verifuzz import mutate
+from verifuzz.mutation import cli as mutation_cli
 from verifuzz.bundle import BundleError, build_all, stale_files
 
 
@@ -61,7 +61,7 @@ def parser() -> argparse.ArgumentParser:
 
     promises = commands.add_parser("promises", help="list every registered promise")
     promises.set_defaults(handler=fuzzing.list_promises)
-    mutate.add_parser(commands)
+    mutation_cli.add_parser(commands)
     return root
 
 

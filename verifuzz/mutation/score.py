@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from verifuzz.mutation_config import Equivalent, MutationConfig, module_name
-from verifuzz.mutation_outcomes import MEANING, Outcome
-from verifuzz.mutation_results import Mutant
+from verifuzz.mutation.config import Equivalent, MutationConfig, module_name
+from verifuzz.mutation.outcomes import MEANING, Outcome
+from verifuzz.mutation.results import Mutant
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from verifuzz.mutation_config import MutationConfig
-from verifuzz.mutation_outcomes import MEANING, Outcome
-from verifuzz.mutation_results import Mutant
-from verifuzz.mutation_score import Scorecard, Tally, display_score
+from verifuzz.mutation.config import MutationConfig
+from verifuzz.mutation.outcomes import MEANING, Outcome
+from verifuzz.mutation.results import Mutant
+from verifuzz.mutation.score import Scorecard, Tally, display_score
 
 REPORT_FORMAT = 1
 COLUMNS = (

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from verifuzz.mutation_config import module_name
-from verifuzz.mutation_outcomes import Outcome, outcome_of, status_of
+from verifuzz.mutation.config import module_name
+from verifuzz.mutation.outcomes import Outcome, outcome_of, status_of
 
 CLASS_SEPARATOR = "ǁ"
 _WORD = re.compile(r"\w")

@@ -14,9 +14,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from verifuzz.mutation_config import CONFIG_NAME, MutationConfig, MutationConfigError, load, refuse_competing_settings
-from verifuzz.mutation_outcomes import Outcome
-from verifuzz.mutation_report import (
+from verifuzz.mutation.config import CONFIG_NAME, MutationConfig, MutationConfigError, load, refuse_competing_settings
+from verifuzz.mutation.outcomes import Outcome
+from verifuzz.mutation.report import (
     Timing,
     gate_report,
     notes,
@@ -28,9 +28,9 @@ from verifuzz.mutation_report import (
     timing_line,
     write_json,
 )
-from verifuzz.mutation_results import read_mutants
-from verifuzz.mutation_run import MutmutRun, Progress, Scratch, diagnose, run_mutmut
-from verifuzz.mutation_score import Scorecard, display_score, import_graph, score
+from verifuzz.mutation.results import read_mutants
+from verifuzz.mutation.run import MutmutRun, Progress, Scratch, diagnose, run_mutmut
+from verifuzz.mutation.score import Scorecard, display_score, import_graph, score
 
 PASSED, FAILED, CONFIG_ERROR = 0, 1, 2
 
@@ -210,7 +210,7 @@ def _write_reports(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the gate as `python -m verifuzz.mutate`, the same as `verifuzz mutate`."""
+    """Run the gate as `python -m verifuzz.mutation`, the same as `verifuzz mutate`."""
     parser = argparse.ArgumentParser(prog="verifuzz")
     add_parser(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(["mutate", *(sys.argv[1:] if argv is None else argv)])

@@ -78,7 +78,7 @@ def project(tmp_path: Path) -> Path:
 def gate(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key != "MUTANT_UNDER_TEST"}
     return subprocess.run(
-        [sys.executable, "-m", "verifuzz.mutate", "--config", str(project / "mutation.toml"), *args],
+        [sys.executable, "-m", "verifuzz.mutation", "--config", str(project / "mutation.toml"), *args],
         cwd=project,
         env=env,
         capture_output=True,

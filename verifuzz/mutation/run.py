@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence, TextIO
 
-from verifuzz.mutation_config import SCRATCH_IGNORED, MutationConfig, environment, mutmut_settings, mutmut_table
+from verifuzz.mutation.config import SCRATCH_IGNORED, MutationConfig, environment, mutmut_settings, mutmut_table
 
 # `mutmut run` through its click group, imported as a module so it is never executed twice.
 MUTMUT_MAIN = "import sys; from mutmut.__main__ import cli; sys.argv[0] = 'mutmut'; cli()"

@@ -11,6 +11,9 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
+# The gate runs from the toy project's directory, so point Python at this tree's verifuzz.
+ROOT = Path(__file__).resolve().parents[1]
+
 VERIFIER = '''"""A toy verifier: a run passes when it scores at least the bar."""
 
 
@@ -77,6 +80,7 @@ def project(tmp_path: Path) -> Path:
 
 def gate(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key != "MUTANT_UNDER_TEST"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     return subprocess.run(
         [sys.executable, "-m", "verifuzz.mutation", "--config", str(project / "mutation.toml"), *args],
         cwd=project,

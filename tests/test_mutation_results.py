@@ -4,7 +4,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from verifuzz.mutation.results import mutator_name, read_mutants, split_id
+import pytest
+
+from verifuzz.mutation.outcomes import Outcome
+from verifuzz.mutation.results import UnreadableResults, read_meta, read_mutants, read_record
 
 ORIGINAL = '''"""A toy verifier."""
 
@@ -127,12 +130,53 @@ def test_a_file_without_meta_has_no_mutants(tmp_path: Path) -> None:
     assert read_mutants(tmp_path, ["toy/verifier.py"]) == []
 
 
-def test_ids_split_into_generated_and_display_names() -> None:
-    """Functions and methods keep mutmut's mangled names apart from what a person reads."""
-    assert split_id("pkg.mod.x_fold__mutmut_3") == ("x_fold__mutmut_orig", "fold", "fold")
-    assert split_id("pkg.mod.xǁEvidenceǁsole__mutmut_2") == ("xǁEvidenceǁsole__mutmut_orig", "Evidence.sole", "sole")
+FILES = ["toy/verifier.py"]
 
 
-def test_mutator_names_without_a_location_are_generic() -> None:
-    """A mutant whose change could not be located still gets a category."""
-    assert mutator_name(None) == "Mutation"
+def test_a_record_follows_the_files_mutmut_has_written(tmp_path: Path) -> None:
+    """Before `mutants/` nothing has started; `.meta` files mean mutants exist; the stats file means its stats run passed."""
+    assert not read_record(tmp_path, FILES).started
+    project = tree(tmp_path, dict.fromkeys(CODES))
+    (project / "mutants/mutmut-stats.json").unlink()
+    generated = read_record(project, FILES)
+    assert generated.started and generated.generated == tuple(FILES) and not generated.stats_recorded
+    assert (generated.counts.total, generated.counts.done, generated.reached_mutants) == (3, 0, False)
+    (project / "mutants/mutmut-stats.json").write_text("{}", encoding="utf-8")
+    assert read_record(project, FILES).stats_recorded and not read_record(project, FILES).reached_mutants
+
+
+def test_one_recorded_exit_code_is_what_reaching_the_mutants_means(tmp_path: Path) -> None:
+    """A single exit code in a `.meta` file marks the mutant phase, and counts tally each code's outcome."""
+    project = tree(tmp_path, {**dict.fromkeys(CODES), "toy.verifier.x_passes__mutmut_2": 1})
+    record = read_record(project, FILES)
+    assert record.reached_mutants and record.recorded == 1
+    assert (record.counts.total, record.counts.done, record.counts.count(Outcome.KILLED)) == (3, 1, 1)
+    full = read_record(tree(tmp_path / "full", CODES), FILES).counts
+    assert (full.done, full.count(Outcome.SURVIVED), full.count(Outcome.NOT_EXERCISED)) == (3, 1, 1)
+
+
+def test_mutant_patterns_narrow_the_counts_not_the_record(tmp_path: Path) -> None:
+    """A focused run counts only its chosen mutants, while every id and result stays in the record."""
+    record = read_record(tree(tmp_path, CODES), FILES, ["toy.verifier.x_passes__*"])
+    assert (record.counts.total, record.counts.done, record.recorded, len(record.ids)) == (2, 2, 3, 3)
+
+
+def test_a_meta_file_cut_short_is_unreadable_not_empty(tmp_path: Path) -> None:
+    """A `.meta` mutmut is halfway through writing is reported as unreadable rather than read as no mutants."""
+    project = tree(tmp_path, CODES)
+    meta = project / "mutants/toy/verifier.py.meta"
+    meta.write_text(meta.read_text(encoding="utf-8")[:40], encoding="utf-8")
+    record = read_record(project, FILES)
+    assert record.unreadable and "verifier.py.meta" in record.unreadable[0]
+    assert not record.generated and not record.reached_mutants
+    with pytest.raises(UnreadableResults):
+        read_meta(meta)
+
+
+def test_a_meta_file_without_exit_codes_is_refused(tmp_path: Path) -> None:
+    """JSON that lacks mutmut's exit-code table is not taken for a file with no mutants."""
+    meta = tmp_path / "x.py.meta"
+    meta.write_text(json.dumps({"exit_code_by_key": {"m.x_f__mutmut_1": "killed"}}), encoding="utf-8")
+    with pytest.raises(UnreadableResults, match="exit_code_by_key"):
+        read_meta(meta)
+    assert read_meta(tmp_path / "missing.meta") is None

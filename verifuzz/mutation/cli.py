@@ -1,19 +1,18 @@
 """`verifuzz mutate`: the mutation gate. Exit 0 when it passes, 1 when it fails, 2 when mutation.toml is wrong.
 
-The gate runs mutmut 3 in a scratch copy, trusts the result only after mutmut's clean and
-forced-failure runs have passed, and scores mutants from mutmut's per-mutant results itself.
+The gate runs mutmut 3 in a scratch copy, trusts the result only when mutmut's data files show that
+its clean and forced-failure runs passed, and scores mutants from mutmut's per-mutant results itself.
 """
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import fnmatch
 import importlib.metadata
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
+from verifuzz.mutation import trust
 from verifuzz.mutation.config import CONFIG_NAME, MutationConfig, MutationConfigError, load, refuse_competing_settings
 from verifuzz.mutation.outcomes import Outcome
 from verifuzz.mutation.report import (
@@ -28,9 +27,11 @@ from verifuzz.mutation.report import (
     timing_line,
     write_json,
 )
-from verifuzz.mutation.results import read_mutants
-from verifuzz.mutation.run import MutmutRun, Progress, Scratch, diagnose, run_mutmut
+from verifuzz.mutation.progress import Progress
+from verifuzz.mutation.results import chosen_by, read_mutants
+from verifuzz.mutation.run import Scratch, run_mutmut
 from verifuzz.mutation.score import Scorecard, display_score, import_graph, score
+
 
 PASSED, FAILED, CONFIG_ERROR = 0, 1, 2
 
@@ -96,16 +97,16 @@ def _gate(args: argparse.Namespace, config: MutationConfig, workers: int, starte
             deadline=started + config.budget_seconds,
             progress=Progress(sys.stderr, started),
         )
-        problems = _problems(mutmut, scratch)
+        problems = trust.problems(mutmut, scratch, args.mutant)
         card = None
         sources = {path: (scratch.project / path).read_text(encoding="utf-8") for path in config.files}
-        if mutmut.reached_mutants:
+        if mutmut.reached_mutants and not mutmut.record.unreadable:
             mutants = read_mutants(scratch.project, config.files)
             scoring = config
             if args.mutant:
                 # A focused run passes only if every chosen mutant dies; reviews of others are not its business.
-                mutants = [m for m in mutants if _chosen(m.id, args.mutant)]
-                equivalents = tuple(e for e in config.equivalents if _chosen(e.mutant, args.mutant))
+                mutants = [m for m in mutants if chosen_by(m.id, args.mutant)]
+                equivalents = tuple(e for e in config.equivalents if chosen_by(e.mutant, args.mutant))
                 scoring = dataclasses.replace(config, min_score=100.0, module_scores={}, equivalents=equivalents)
             card = score(mutants, scoring, import_graph(scratch.project, config.files))
         if args.keep:
@@ -124,10 +125,6 @@ def _gate(args: argparse.Namespace, config: MutationConfig, workers: int, starte
     return PASSED if passed else FAILED
 
 
-def _chosen(mutant_id: str, patterns: list[str]) -> bool:
-    return any(fnmatch.fnmatchcase(mutant_id, pattern) for pattern in patterns)
-
-
 def _header(config: MutationConfig, workers: int, patterns: list[str]) -> str:
     selection = " ".join(config.test_paths) + (f" -m {config.markers!r}" if config.markers else "")
     focus = f", only mutants matching {' '.join(patterns)}" if patterns else ""
@@ -135,27 +132,6 @@ def _header(config: MutationConfig, workers: int, patterns: list[str]) -> str:
         f"verifuzz mutate: {plural(len(config.files), 'file')} from {config.root / CONFIG_NAME}; tests: {selection}; "
         f"{workers} workers; budget {config.budget_seconds:.0f}s{focus}"
     )
-
-
-def _problems(mutmut: MutmutRun, scratch: Scratch) -> list[str]:
-    """Everything that makes the run untrustworthy, however good the scores look."""
-    problems = []
-    if not mutmut.reached_mutants:
-        problems.append(diagnose(mutmut))
-    elif mutmut.returncode != 0 and not mutmut.budget_exceeded:
-        problems.append(f"mutmut exited {mutmut.returncode} while testing mutants; rerun with --keep and read its log")
-    if mutmut.budget_exceeded:
-        done = f"{mutmut.counts.done}/{mutmut.counts.total} mutants" if mutmut.counts.total else "before testing mutants"
-        problems.append(
-            f"time budget of {scratch.config.budget_seconds:.0f}s ran out ({done}); speed up the slowest properties "
-            "or raise budget.seconds"
-        )
-    for leak in scratch.database_leaks():
-        problems.append(
-            f"Hypothesis wrote {leak.relative_to(scratch.project)} into the mutant tree; "
-            "the mutation profile must set database=None"
-        )
-    return problems
 
 
 def _tested(card: Scorecard | None) -> int:

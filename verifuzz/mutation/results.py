@@ -1,38 +1,71 @@
-"""Read mutmut's per-mutant results out of a `mutants/` tree: status, diff, digest and source location.
+"""mutmut's data files in a `mutants/` tree, the only place the gate learns what mutmut did.
 
-mutmut exits 0 whatever survives, so the gate reads the `.meta` files itself. Diffs come from the
-generated file (the `__mutmut_orig` copy against the mutant), parsed with `ast` only.
+mutmut 3 writes one `<source>.meta` JSON file per mutated source file as it generates mutants, every
+exit code None (`exit_code_by_key`), and rewrites it after each mutant's result with the exit code and
+the seconds it took (`durations_by_key`). Once its stats run has passed it writes `mutmut-stats.json`
+(`tests_by_mangled_function_name`). Verdicts and progress come from these files, never from its screen.
 """
 from __future__ import annotations
 
-import ast
-import difflib
-import hashlib
+import fnmatch
 import json
-import re
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from verifuzz.mutation.config import module_name
+from verifuzz.mutation.diffs import Location, Source, describe, mutator_name
 from verifuzz.mutation.outcomes import Outcome, outcome_of, status_of
 
-CLASS_SEPARATOR = "ǁ"
-_WORD = re.compile(r"\w")
-_COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "is", "is not", "in", "not in"}
-_ARITHMETIC = {"+", "-", "*", "/", "//", "%", "**", "+=", "-=", "*=", "/="}
+MUTANTS = "mutants"
+STATS = "mutmut-stats.json"
+
+
+class UnreadableResults(ValueError):
+    """A mutmut data file exists but does not hold what mutmut 3 writes there."""
 
 
 @dataclass(frozen=True)
-class Location:
-    """Where a mutation sits in the original file, 1-based lines and columns, end exclusive."""
+class Meta:
+    """One source file's `.meta`: mutmut's exit code per mutant id (None until tested) and seconds per tested mutant."""
 
-    start_line: int
-    start_column: int
-    end_line: int
-    end_column: int
-    original: str
-    replacement: str
+    exit_codes: Mapping[str, int | None]
+    durations: Mapping[str, float]
+
+
+@dataclass(frozen=True)
+class Counts:
+    """How many of the chosen mutants there are, how many have a result, and each result's outcome."""
+
+    total: int = 0
+    done: int = 0
+    outcomes: Mapping[Outcome, int] = field(default_factory=dict)
+
+    def count(self, outcome: Outcome) -> int:
+        return self.outcomes.get(outcome, 0)
+
+
+@dataclass(frozen=True)
+class Record:
+    """How far a mutmut run got, as its data files show it."""
+
+    started: bool = False
+    generated: tuple[str, ...] = ()
+    stats_recorded: bool = False
+    ids: tuple[str, ...] = ()
+    recorded: int = 0
+    counts: Counts = field(default_factory=Counts)
+    unreadable: tuple[str, ...] = ()
+
+    @property
+    def reached_mutants(self) -> bool:
+        """True once any mutant has an exit code.
+
+        In a fresh tree mutmut writes the first exit code only after its clean run passed and its
+        forced-failure run failed, so one recorded result proves both.
+        """
+        return self.recorded > 0
 
 
 @dataclass(frozen=True)
@@ -63,20 +96,87 @@ class Mutant:
         return mutator_name(self.location)
 
 
+def meta_file(project: Path, path: str) -> Path:
+    """Where mutmut keeps the results for source file `path` (relative to `project`)."""
+    return project / MUTANTS / f"{path}.meta"
+
+
+def read_meta(file: Path) -> Meta | None:
+    """A `.meta` file's exit codes and durations; None when mutmut has not written it yet."""
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise UnreadableResults(f"{file.name}: {error}") from None
+    codes = data.get("exit_code_by_key") if isinstance(data, dict) else None
+    if not isinstance(codes, dict) or not all(code is None or isinstance(code, int) for code in codes.values()):
+        raise UnreadableResults(f"{file.name}: no exit_code_by_key table of mutant id -> exit code or null")
+    durations = data.get("durations_by_key")
+    return Meta(codes, durations if isinstance(durations, dict) else {})
+
+
+def covering_tests(project: Path) -> dict[str, list[str]]:
+    """Which tests reach each function, as mutmut's stats run recorded it (keyed `module.x_name`); {} before it has."""
+    stats_file = project / MUTANTS / STATS
+    try:
+        data = json.loads(stats_file.read_text(encoding="utf-8"))
+    except (FileNotFoundError, json.JSONDecodeError):
+        return {}
+    table = data.get("tests_by_mangled_function_name", {}) if isinstance(data, dict) else {}
+    return {key: list(tests) for key, tests in table.items()}
+
+
+def read_record(project: Path, files: Sequence[str], patterns: Sequence[str] = ()) -> Record:
+    """What mutmut's files under `project/mutants` say so far; `patterns` narrow the counts to the chosen mutants.
+
+    A file mutmut is rewriting at this moment may be cut short; it is listed as unreadable, so a
+    caller polling during the run tries again and one reading after the run treats it as a problem.
+    """
+    generated: list[str] = []
+    unreadable: list[str] = []
+    ids: list[str] = []
+    codes: dict[str, int | None] = {}
+    for path in files:
+        try:
+            meta = read_meta(meta_file(project, path))
+        except UnreadableResults as error:
+            unreadable.append(str(error))
+            continue
+        if meta is None:
+            continue
+        generated.append(path)
+        ids += sorted(meta.exit_codes, key=_id_order)
+        codes.update(meta.exit_codes)
+    chosen = {key: code for key, code in codes.items() if not patterns or chosen_by(key, patterns)}
+    tested = [code for code in chosen.values() if code is not None]
+    return Record(
+        started=(project / MUTANTS).is_dir(),
+        generated=tuple(generated),
+        stats_recorded=(project / MUTANTS / STATS).is_file(),
+        ids=tuple(ids),
+        recorded=sum(1 for code in codes.values() if code is not None),
+        counts=Counts(len(chosen), len(tested), dict(Counter(outcome_of(status_of(code)) for code in tested))),
+        unreadable=tuple(unreadable),
+    )
+
+
+def chosen_by(mutant_id: str, patterns: Sequence[str]) -> bool:
+    """Whether `--mutant` patterns (ids or globs) choose this mutant."""
+    return any(fnmatch.fnmatchcase(mutant_id, pattern) for pattern in patterns)
+
+
 def read_mutants(project: Path, files: Sequence[str]) -> list[Mutant]:
     """Every mutant mutmut generated for `files` under `project/mutants`, in file and id order."""
-    stats = _covering_tests(project / "mutants" / "mutmut-stats.json")
+    stats = covering_tests(project)
     found: list[Mutant] = []
     for path in files:
-        meta = project / "mutants" / f"{path}.meta"
-        if not meta.is_file():
+        meta = read_meta(meta_file(project, path))
+        if meta is None:
             continue
-        data = json.loads(meta.read_text(encoding="utf-8"))
-        codes: Mapping[str, int | None] = data.get("exit_code_by_key", {})
-        durations: Mapping[str, float] = data.get("durations_by_key", {})
-        generated = _Source((project / "mutants" / path).read_text(encoding="utf-8"))
-        original = _Source((project / path).read_text(encoding="utf-8"))
-        for mutant_id in sorted(codes, key=_id_order):
+        generated = Source((project / MUTANTS / path).read_text(encoding="utf-8"))
+        original = Source((project / path).read_text(encoding="utf-8"))
+        for mutant_id in sorted(meta.exit_codes, key=_id_order):
             change = describe(mutant_id, path, generated, original)
             base = mutant_id.partition("__mutmut_")[0]
             found.append(
@@ -85,8 +185,8 @@ def read_mutants(project: Path, files: Sequence[str]) -> list[Mutant]:
                     path=path,
                     module=module_name(path),
                     function=change.function,
-                    status=status_of(codes[mutant_id]),
-                    duration=durations.get(mutant_id),
+                    status=status_of(meta.exit_codes[mutant_id]),
+                    duration=meta.durations.get(mutant_id),
                     diff=change.diff,
                     digest=change.digest,
                     location=change.location,
@@ -94,193 +194,6 @@ def read_mutants(project: Path, files: Sequence[str]) -> list[Mutant]:
                 )
             )
     return found
-
-
-@dataclass(frozen=True)
-class Change:
-    function: str
-    diff: str
-    digest: str
-    location: Location | None
-
-
-class _Source:
-    """A Python file's lines and where each top-level function and method starts and ends."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.lines = text.splitlines()
-        self.functions: dict[str, tuple[int, int, int]] = {}
-        for node in ast.parse(text).body:
-            if isinstance(node, ast.ClassDef):
-                for item in node.body:
-                    self._add(item, f"{node.name}.")
-            self._add(node, "")
-
-    def _add(self, node: ast.stmt, prefix: str) -> None:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno is not None:
-            self.functions.setdefault(prefix + node.name, (node.lineno, node.end_lineno, node.col_offset))
-            self.functions.setdefault(node.name, (node.lineno, node.end_lineno, node.col_offset))
-
-    def body(self, name: str) -> tuple[int, list[str]] | None:
-        """The def line and the lines of function `name` (method names mangled by mutmut are unique)."""
-        span = self.functions.get(name)
-        if span is None:
-            return None
-        start, end, _ = span
-        return start, self.lines[start - 1 : end]
-
-
-def split_id(mutant_id: str) -> tuple[str, str, str]:
-    """(`generated name of the original copy`, `display name`, `bare function name`) for a mutant id."""
-    generated = mutant_id.rsplit(".", 1)[-1]
-    base = generated.partition("__mutmut_")[0]
-    if CLASS_SEPARATOR in base:
-        _, owner, name = base.split(CLASS_SEPARATOR, 2)
-        return base + "__mutmut_orig", f"{owner}.{name}", name
-    name = base.removeprefix("x_")
-    return base + "__mutmut_orig", name, name
-
-
-def describe(mutant_id: str, path: str, generated: _Source, original: _Source) -> Change:
-    """Diff, digest and location of one mutant, from the generated file and the original source."""
-    orig_name, display, bare = split_id(mutant_id)
-    mutant_name = mutant_id.rsplit(".", 1)[-1]
-    before, after = generated.body(orig_name), generated.body(mutant_name)
-    if before is None or after is None:
-        return Change(display, f"(mutmut's generated code for {mutant_id} was not found)", _digest(path, display, [], []), None)
-    old = _rename(before[1], orig_name, bare)
-    new = _rename(after[1], mutant_name, bare)
-    source = original.body(display) or original.body(bare)
-    first_line = source[0] if source and source[1] == old[: len(source[1])] else None
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    removed = [line for tag, i1, i2, _, _ in matcher.get_opcodes() if tag != "equal" for line in old[i1:i2]]
-    added = [line for tag, _, _, j1, j2 in matcher.get_opcodes() if tag != "equal" for line in new[j1:j2]]
-    return Change(
-        function=display,
-        diff=unified(old, new, path, first_line or 1),
-        digest=_digest(path, display, removed, added),
-        location=_location(matcher, old, new, first_line) if first_line else None,
-    )
-
-
-def unified(old: Sequence[str], new: Sequence[str], path: str, first_line: int) -> str:
-    """A unified diff whose line numbers are those of the original file."""
-    lines = [f"--- {path}", f"+++ {path}"]
-    for group in difflib.SequenceMatcher(None, old, new, autojunk=False).get_grouped_opcodes(2):
-        i1, i2, j1, j2 = group[0][1], group[-1][2], group[0][3], group[-1][4]
-        lines.append(f"@@ -{first_line + i1},{i2 - i1} +{first_line + j1},{j2 - j1} @@")
-        for tag, a1, a2, b1, b2 in group:
-            if tag == "equal":
-                lines += [" " + line for line in old[a1:a2]]
-                continue
-            lines += ["-" + line for line in old[a1:a2]]
-            lines += ["+" + line for line in new[b1:b2]]
-    return "\n".join(lines)
-
-
-def mutator_name(location: Location | None) -> str:
-    """A rough category for report viewers, guessed from the changed text."""
-    if location is None:
-        return "Mutation"
-    old, new = location.original.strip(), location.replacement.strip()
-    if old in {"True", "False"} or new in {"True", "False"}:
-        return "BooleanLiteral"
-    if new == "None":
-        return "NoneValue"
-    if "XX" in new or (old != new and old.lower() == new.lower()) or old[:1] in "\"'" or new[:1] in "\"'":
-        return "StringLiteral"
-    if old.replace(".", "", 1).isdigit() and new.replace(".", "", 1).isdigit():
-        return "NumberLiteral"
-    if old in _COMPARISONS and new in _COMPARISONS:
-        return "EqualityOperator"
-    if {old, new} <= {"and", "or"}:
-        return "LogicalOperator"
-    if old in _ARITHMETIC and new in _ARITHMETIC:
-        return "ArithmeticOperator"
-    if old in {"break", "continue"} or new in {"break", "continue"}:
-        return "LoopControl"
-    return "Mutation"
-
-
-def _rename(lines: Sequence[str], generated: str, bare: str) -> list[str]:
-    renamed = list(lines)
-    if renamed:
-        renamed[0] = renamed[0].replace(generated, bare, 1)
-    return renamed
-
-
-def _digest(path: str, function: str, removed: Iterable[str], added: Iterable[str]) -> str:
-    text = "\n".join([f"{path}:{function}", *("-" + line.strip() for line in removed), *("+" + line.strip() for line in added)])
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-
-
-def _location(matcher: difflib.SequenceMatcher[str], old: Sequence[str], new: Sequence[str], first_line: int) -> Location | None:
-    changes = [op for op in matcher.get_opcodes() if op[0] != "equal"]
-    if not changes:
-        return None
-    _, i1, i2, j1, j2 = changes[0]
-    if i2 - i1 == 1 and j2 - j1 == 1:
-        before, after = old[i1], new[j1]
-        start, end_old, end_new = _changed_span(before, after)
-        return Location(first_line + i1, start + 1, first_line + i1, end_old + 1, before[start:end_old], after[start:end_new])
-    last = max(i2 - 1, i1)
-    end_text = old[last] if last < len(old) else ""
-    return Location(
-        first_line + i1,
-        1,
-        first_line + last,
-        len(end_text) + 1,
-        "\n".join(old[i1:i2]),
-        "\n".join(new[j1:j2]),
-    )
-
-
-def _changed_span(before: str, after: str) -> tuple[int, int, int]:
-    """Start, end in `before` and end in `after` of the differing middle, widened to whole tokens.
-
-    Widening makes `<` -> `<=` read as two operators and `True` -> `False` as two words.
-    """
-    prefix = 0
-    while prefix < min(len(before), len(after)) and before[prefix] == after[prefix]:
-        prefix += 1
-    suffix = 0
-    while suffix < min(len(before), len(after)) - prefix and before[-1 - suffix] == after[-1 - suffix]:
-        suffix += 1
-    start, end_old, end_new = prefix, len(before) - suffix, len(after) - suffix
-    while start > 0 and _kind(before[start - 1]) in _edge(before, after, start, start, end_old, end_new, start):
-        start -= 1
-    while end_old < len(before) and _kind(before[end_old]) in _edge(
-        before, after, end_old - 1, end_new - 1, end_old, end_new, start
-    ):
-        end_old += 1
-        end_new += 1
-    return start, end_old, end_new
-
-
-def _kind(char: str) -> str | None:
-    if char.isalnum() or char == "_":
-        return "word"
-    return "operator" if char in "<>=!+-*/%&|^~@" else None
-
-
-def _edge(before: str, after: str, at_old: int, at_new: int, end_old: int, end_new: int, start: int) -> set[str]:
-    """Token kinds of the changed text at one edge, in either version."""
-    kinds = {_kind(before[at_old])} if start <= at_old < end_old else set()
-    if start <= at_new < end_new:
-        kinds.add(_kind(after[at_new]))
-    return {kind for kind in kinds if kind}
-
-
-def _covering_tests(stats_file: Path) -> dict[str, list[str]]:
-    """Which tests reach each function, as mutmut's stats run recorded it (keyed `module.x_name`)."""
-    if not stats_file.is_file():
-        return {}
-    try:
-        data = json.loads(stats_file.read_text(encoding="utf-8"))
-    except json.JSONDecodeError:
-        return {}
-    return {key: list(tests) for key, tests in data.get("tests_by_mangled_function_name", {}).items()}
 
 
 def _id_order(mutant_id: str) -> tuple[str, int]:

@@ -10,8 +10,9 @@ import pytest
 
 from verifuzz.mutation import run as mutmut_run
 from verifuzz.mutation.config import MutationConfig
+from verifuzz.mutation.outcomes import Outcome
 from verifuzz.mutation.progress import Progress
-from verifuzz.mutation.results import Record
+from verifuzz.mutation.results import Counts, Record
 from verifuzz.mutation.run import CHECK_RUNS, GENERATING, STATS_RUN, TESTING, Scratch, phases_reached, run_mutmut
 
 # A stand-in for `mutmut run`: it writes mutmut 3's files step by step and prints a misleading screen.
@@ -83,3 +84,12 @@ def test_a_later_file_proves_the_phases_before_it() -> None:
     assert phases_reached(Record(), ["a.py"]) == []
     assert phases_reached(Record(started=True), ["a.py"]) == [GENERATING]
     assert phases_reached(Record(recorded=1), ["a.py"]) == [GENERATING, STATS_RUN, CHECK_RUNS, TESTING]
+
+
+def test_progress_gives_no_rate_before_a_second_of_mutants() -> None:
+    """The first counts carry no rate, since a few instant results would promise thousands a second."""
+    shown = io.StringIO()
+    progress = Progress(shown)
+    progress.phase(TESTING, mutants=True)
+    progress.mutants(Counts(total=10, done=2, outcomes={Outcome.KILLED: 2}))
+    assert shown.getvalue().splitlines()[-1].endswith("] mutants 2/10  killed 2  survived 0  no tests 0  timeout 0")

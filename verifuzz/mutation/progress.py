@@ -34,12 +34,13 @@ class Progress:
 
     def mutants(self, counts: Counts) -> None:
         elapsed = time.monotonic() - (self.mutants_started or self.started)
-        rate = counts.done / elapsed if elapsed > 0 else 0.0
-        left = (counts.total - counts.done) / rate if rate else 0.0
+        # Under a second in, a handful of instant results would promise thousands a second.
+        rate = counts.done / elapsed if elapsed >= 1.0 else None
+        pace = f"  ({rate:.1f}/s, about {(counts.total - counts.done) / rate:.0f}s left)" if rate else ""
         text = (
             f"mutants {counts.done}/{counts.total}  killed {counts.count(Outcome.KILLED)}  "
             f"survived {counts.count(Outcome.SURVIVED)}  no tests {counts.count(Outcome.NOT_EXERCISED)}  "
-            f"timeout {counts.count(Outcome.TIMEOUT)}  ({rate:.1f}/s, about {left:.0f}s left)"
+            f"timeout {counts.count(Outcome.TIMEOUT)}{pace}"
         )
         decile = counts.done * 10 // counts.total if counts.total else 0
         if self.tty:

@@ -5,7 +5,8 @@
 Runs the gate exactly as CI does (a scratch copy, mutmut 3, the `mutation` profile) but with a
 generous budget so the run completes and the figures describe all mutants. Target from issue 4:
 the whole gate within 300 s on 2 cores for the two shipped verifiers. The machine is shared, so
-the load average at start and end is printed beside the figures.
+the load average at start and end is printed beside the figures. Phase times are those the gate
+saw in mutmut's data files (`timing.phase_started_seconds` in reports/mutation.json).
 """
 from __future__ import annotations
 

@@ -48,7 +48,8 @@ def why_stopped(run: MutmutRun, config: MutationConfig, patterns: Sequence[str] 
     code = f"exit {run.returncode}"
     missing = [path for path in config.files if path not in record.generated]
     if run.budget_exceeded:
-        where = "while generating mutants" if missing else "during its stats run" if not record.stats_recorded else "after its stats run"
+        where = "after its stats run" if record.stats_recorded else "during its stats run"
+        where = "while generating mutants" if missing else where
         reason = f"the time budget stopped mutmut {where}, before it recorded any mutant's result"
     elif missing:
         reason = (

@@ -310,11 +310,11 @@ _generic("never_rewards_silence", "an empty reply or no reply never earns reward
 register(Property("witness_earns_full_reward", "a correct run earns 1.0 on every metric",
                   lambda ctx: fanned(ctx, as_witness), witness_earns_full_reward, batched=False))
 _generic("reward_is_the_conjunction", "reward is 1.0 exactly when every dimension is 1.0",
-         lambda ctx: fanned(ctx, any_example(ctx)), reward_is_the_conjunction)
+         lambda ctx: fanned(ctx, any_example(ctx)), reward_is_the_conjunction, any_example=True)
 _generic("metrics_are_binary_with_stable_keys", "every metric is 0.0 or 1.0 and the key set never changes",
-         lambda ctx: fanned(ctx, any_example(ctx)), metrics_are_binary_with_stable_keys)
+         lambda ctx: fanned(ctx, any_example(ctx)), metrics_are_binary_with_stable_keys, any_example=True)
 _generic("deterministic_and_pure", "the same input gives the same output and is left untouched",
-         lambda ctx: fanned(ctx, untouched(any_example(ctx))), deterministic_and_pure)
+         lambda ctx: fanned(ctx, untouched(any_example(ctx))), deterministic_and_pure, any_example=True)
 register(Property("irrelevant_changes_keep_the_score", "reordering, chatter, unrelated tags and unknown keys never move the score",
                   lambda ctx: fanned(ctx, irrelevantly_changed(ctx)), irrelevant_changes_keep_the_score))
 

@@ -57,6 +57,9 @@ class Property:
     # Examples judged before any random ones, in order: cases few enough to try every time.
     fixed: Callable[[Context], list[Example]] | None = None
     batched: bool = True  # judges a fan-out of examples per test case; else one, in profiles.SINGLE_CASES test cases
+    # Its examples mix every other promise's kinds, and its check applies to any example: `verifuzz diff`
+    # judges every example with it instead of drawing from it.
+    any_example: bool = False
 
     def __repr__(self) -> str:
         return f"Property({self.name!r})"

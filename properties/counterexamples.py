@@ -38,7 +38,7 @@ def save(result: Result, subject: Subject, root: Path) -> Saved:
     digest = hashlib.sha256(repr((example.label, example.evidence_bytes(), example.fault)).encode()).hexdigest()[:10]
     folder = root / result.task / f"{result.prop.name}-{digest}"
     folder.mkdir(parents=True, exist_ok=True)
-    described = _write_example(example, folder, "evidence.json")
+    described = write_example(example, folder, "evidence.json")
     inputs = described["inputs"]
     manifest = {
         "format": FORMAT,
@@ -50,7 +50,7 @@ def save(result: Result, subject: Subject, root: Path) -> Saved:
         "expected": result.violation.expected,
         "verifier": subject.label,
         "example": described,
-        "base": _write_example(example.base, folder, "base-evidence.json") if example.base else None,
+        "base": write_example(example.base, folder, "base-evidence.json") if example.base else None,
         "reproduce": subject.command(str(folder / (described["evidence"] or "missing.json")),
                                      {flag: str(folder / name) for flag, name in inputs.items()}),
     }
@@ -58,7 +58,8 @@ def save(result: Result, subject: Subject, root: Path) -> Saved:
     return Saved(folder, manifest["reproduce"])
 
 
-def _write_example(example: Example, folder: Path, name: str) -> dict[str, Any]:
+def write_example(example: Example, folder: Path, name: str) -> dict[str, Any]:
+    """Write `example`'s evidence file (as `name`) and input files into `folder`; return how to read them back."""
     data = example.evidence_bytes()
     if data is not None:
         (folder / name).write_bytes(data)

@@ -53,18 +53,30 @@ def run_audit(args: argparse.Namespace) -> int:
     script: Path = args.script
     if not script.is_file():
         raise UsageError(f"{script}: no such file; give the path of the verifier script to audit")
-    task = args.task_name or (script.resolve().parent.parent.name if script.resolve().parent.name == "tests" else None)
+    task = task_of_script(script, args.task_name)
+    extra = extra_args(args.arg)
+    subject = Command(script.resolve(), task, python=args.python, extra=extra, isolated=False)
+    return _run(args, [context(subject, generic_only=True)], {"command": "audit", "tasks": [task], "verifier": str(script)})
+
+
+def task_of_script(script: Path, task_name: str | None) -> str:
+    """`task_name` when given, else the task folder a `<task>/tests/verify.py` sits in."""
+    task = task_name or (script.resolve().parent.parent.name if script.resolve().parent.name == "tests" else None)
     if not task:
         raise UsageError("cannot tell the task name from the path; pass --task-name NAME "
                          "(the task_name the verifier expects in the snapshot)")
+    return task
+
+
+def extra_args(items: Sequence[str]) -> dict[str, str]:
+    """`--arg NAME=VALUE` items as the flags they pass to the verifier."""
     extra = {}
-    for item in args.arg:
+    for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name:
             raise UsageError(f"--arg {item!r}: expected NAME=VALUE, e.g. --arg skill-file=/path/SKILL.md")
         extra["--" + name.lstrip("-")] = value
-    subject = Command(script.resolve(), task, python=args.python, extra=extra, isolated=False)
-    return _run(args, [context(subject, generic_only=True)], {"command": "audit", "tasks": [task], "verifier": str(script)})
+    return extra
 
 
 def run_replay(args: argparse.Namespace) -> int:

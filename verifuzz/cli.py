@@ -8,7 +8,7 @@ from typing import Sequence
 from pathlib import Path
 
 from properties.registry import UsageError
-from verifuzz import __version__, fuzzing
+from verifuzz import __version__, diff, fuzzing
 from verifuzz.mutation import cli as mutation_cli
 from verifuzz.bundle import BundleError, build_all, stale_files
 
@@ -61,6 +61,7 @@ def parser() -> argparse.ArgumentParser:
 
     promises = commands.add_parser("promises", help="list every registered promise")
     promises.set_defaults(handler=fuzzing.list_promises)
+    diff.add_parser(commands)
     mutation_cli.add_parser(commands)
     return root
 

@@ -1,0 +1,197 @@
+"""`verifuzz diff OLD NEW`: two versions of a verify.py judge the same examples, and every difference is classified.
+
+Exit 1 when the new script regresses on any example (or the run hit an error), 0 otherwise, 2 on bad usage.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from properties.counterexamples import FORMAT, MANIFEST, write_example
+from properties.engine import context
+from properties.registry import Context, UsageError
+from properties.subjects import Command, Subject
+from verifuzz import diff_report
+from verifuzz.diff_examples import Item, drawn, saved, sources, universal
+from verifuzz.diff_judge import REGRESSION, Difference, Recorded, compare
+from verifuzz.diff_report import DiffRun, Reported
+from verifuzz.fuzzing import extra_args, task_of_script
+
+DEFAULT_EXAMPLES = 3  # per promise: every example starts a process for each script
+DEFAULT_SAVE = Path("verifuzz-diff")
+DEFAULT_COUNTEREXAMPLES = Path("tests") / "counterexamples"
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    diff = commands.add_parser(
+        "diff", help="two versions of a verify.py judge the same examples; report and classify every difference",
+        description="Run OLD and NEW over the same generated examples and saved counterexamples; report every "
+                    "example they score differently as a regression, a fix or neutral. Exit 1 on any regression.")
+    diff.add_argument("scripts", nargs="*", metavar="SCRIPT",
+                      help="OLD NEW: two verify.py paths; with --base, only PATH (the working-tree file)")
+    diff.add_argument("--base", metavar="REV", help="OLD is PATH as committed at git revision REV (`git show REV:PATH`)")
+    diff.add_argument("--task-name", help="task_name the scripts expect (default: the folder above NEW's tests/)")
+    diff.add_argument("--arg", action="append", default=[], metavar="NAME=VALUE",
+                      help="extra flag passed to both scripts, e.g. --arg skill-file=/path/SKILL.md")
+    diff.add_argument("--python", help="interpreter for both scripts (default: this one)")
+    diff.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, metavar="N",
+                      help=f"generated examples per promise (default {DEFAULT_EXAMPLES})")
+    diff.add_argument("--promise", action="append", metavar="NAME", help="only this promise's examples (repeatable)")
+    diff.add_argument("--seed", type=int, help="seed for the examples: the same seed gives the same examples and report")
+    diff.add_argument("--counterexamples", action="append", type=Path, metavar="DIR",
+                      help=f"saved counterexamples to judge too (repeatable; default {DEFAULT_COUNTEREXAMPLES} "
+                           "when it exists)")
+    diff.add_argument("--save", type=Path, default=DEFAULT_SAVE, metavar="DIR",
+                      help=f"where each differing example is saved for its reproduction (default {DEFAULT_SAVE})")
+    diff.add_argument("--json", type=Path, metavar="FILE", help="write the full report as JSON")
+    diff.add_argument("--markdown", type=Path, metavar="FILE", help="write a summary for a pull-request comment")
+    diff.add_argument("--quiet", action="store_true", help="no progress lines")
+    diff.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.examples < 1:
+        raise UsageError(f"--examples {args.examples}: give at least 1 example per promise")
+    with tempfile.TemporaryDirectory(prefix="verifuzz-diff-") as scratch:
+        old_path, new_path, old_name = _scripts(args, Path(scratch))
+        return _diff(args, old_path, new_path, old_name)
+
+
+def _scripts(args: argparse.Namespace, scratch: Path) -> tuple[Path, Path, str]:
+    """OLD's and NEW's paths, and how the report names OLD."""
+    if args.base is not None:
+        if len(args.scripts) != 1:
+            raise UsageError("--base REV takes one PATH, the working-tree verify.py, e.g. "
+                             "`verifuzz diff --base main tasks/NAME/tests/verify.py`")
+        new = _existing(Path(args.scripts[0]), "PATH")
+        old = scratch / "verify.py"
+        old.write_bytes(_git_show(args.base, new))
+        return old, new, f"{new} at {args.base}"
+    if len(args.scripts) != 2:
+        raise UsageError("give two scripts, OLD and NEW (`verifuzz diff old/verify.py new/verify.py`), "
+                         "or one with a revision (`verifuzz diff --base main tasks/NAME/tests/verify.py`)")
+    old, new = (_existing(Path(p), name) for p, name in zip(args.scripts, ("OLD", "NEW")))
+    return old, new, str(old)
+
+
+def _existing(path: Path, role: str) -> Path:
+    if not path.is_file():
+        raise UsageError(f"{role} {path}: no such file; give the path of a verify.py")
+    return path
+
+
+def _git_show(rev: str, path: Path) -> bytes:
+    """The file's bytes at `rev`, from the repository the file sits in."""
+    try:
+        done = subprocess.run(["git", "-C", str(path.resolve().parent), "show", f"{rev}:./{path.name}"],
+                              capture_output=True, stdin=subprocess.DEVNULL)
+    except FileNotFoundError:
+        raise UsageError("--base needs git on PATH") from None
+    if done.returncode != 0:
+        said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise UsageError(f"--base {rev}: git cannot show {path} at {rev} ({said[-1] if said else 'no message'}); "
+                         "name a revision where the file exists") from None
+    return done.stdout
+
+
+def _diff(args: argparse.Namespace, old_path: Path, new_path: Path, old_name: str) -> int:
+    task = task_of_script(new_path, args.task_name)
+    extra = extra_args(args.arg)
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    old, new = (context(Recorded(Command(p.resolve(), task, python=args.python, extra=extra, isolated=False)))
+                for p in (old_path, new_path))
+    chosen = sources(new, args.promise)
+    folders = args.counterexamples or ([DEFAULT_COUNTEREXAMPLES] if DEFAULT_COUNTEREXAMPLES.is_dir() else [])
+    replays = saved(folders, new)
+    everywhere = universal(new)
+    started = time.perf_counter()
+    result = DiffRun(task, old_name, str(new_path), seed, 0, 0.0)
+    differences: list[Difference] = []
+    steps = [(prop.name, prop) for prop in chosen] + ([("saved counterexamples", None)] if replays else [])
+    for index, (name, prop) in enumerate(steps, start=1):
+        step_started = time.perf_counter()
+        try:
+            items = drawn(prop, new, args.examples, seed) if prop is not None else replays
+            found = [d for d in (compare(item, old, new, everywhere) for item in items) if d is not None]
+        except Exception as error:  # noqa: BLE001 - a harness fault is reported and fails the run, never hidden
+            result.errors.append(f"{name}: {type(error).__name__}: {error}")
+            items, found = [], []
+        result.examples += len(items)
+        differences += found
+        if not args.quiet:
+            print(f"[{index}/{len(steps)}] {name}: {len(items)} examples, {len(found)} differ "
+                  f"({time.perf_counter() - step_started:.1f} s)", file=sys.stderr, flush=True)
+    result.seconds = time.perf_counter() - started
+    reproducer = old.subject
+    if differences and args.base is not None:  # the revision's script lives in a temporary folder: keep a copy
+        reproducer = Command(_kept_script(old_path, args.save / task).resolve(), task, python=args.python, extra=extra,
+                             isolated=False)
+    fallback = everywhere[0].name if everywhere else None
+    result.reported = [_save(d, args.save / task, reproducer, new, fallback) for d in differences]
+    _print(result)
+    if args.json:
+        diff_report.write_json(args.json, diff_report.to_json(result))
+    if args.markdown:
+        args.markdown.parent.mkdir(parents=True, exist_ok=True)
+        args.markdown.write_text(diff_report.markdown(result), encoding="utf-8")
+    return 1 if result.count(REGRESSION) or result.errors else 0
+
+
+def _kept_script(old_path: Path, folder: Path) -> Path:
+    """A copy of the revision's script beside the saved examples, so their reproduction commands still run."""
+    data = old_path.read_bytes()
+    kept = folder / f"base-{hashlib.sha256(data).hexdigest()[:12]}-verify.py"
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(old_path, kept)
+    return kept
+
+
+def _save(difference: Difference, root: Path, old: Subject, new: Context, fallback: str | None) -> Reported:
+    """Save the example like a counterexample (replayable with `verifuzz replay`) and build both reproductions."""
+    item: Item = difference.item
+    example = item.example
+    digest = hashlib.sha256(repr((item.origin, example.label, example.evidence_bytes(), example.fault)).encode())
+    folder = root / f"{difference.kind}-{digest.hexdigest()[:10]}"
+    folder.mkdir(parents=True, exist_ok=True)
+    described = write_example(example, folder, "evidence.json")
+    evidence = str(folder / (described["evidence"] or "missing.json"))
+    inputs = {flag: str(folder / name) for flag, name in described["inputs"].items()}
+    reproduce_old, reproduce_new = old.command(evidence, inputs), new.subject.command(evidence, inputs)
+    promise = item.prop.name if item.prop else (difference.changes[0].promise if difference.changes else fallback)
+    keys = diff_report.moved_keys(difference.old, difference.new)
+    manifest = {
+        "format": FORMAT,
+        "task": new.task,
+        "promise": promise,
+        "title": f"{difference.kind}: {difference.why}",
+        "received": diff_report.outcome_text(difference.new, keys),
+        "expected": diff_report.outcome_text(difference.old, keys),
+        "verifier": new.subject.label,
+        "example": described,
+        "base": write_example(example.base, folder, "base-evidence.json") if example.base else None,
+        "reproduce": reproduce_new,
+        "diff": {"kind": difference.kind, "origin": item.origin, "old_verifier": old.label,
+                 "reproduce_old": reproduce_old},
+    }
+    (folder / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    return Reported(difference, folder, reproduce_old, reproduce_new)
+
+
+def _print(result: DiffRun) -> None:
+    print(f"verifuzz diff {result.task}: old {result.old}, new {result.new}")
+    if result.reported:
+        print(diff_report.table(result))
+        print("\n" + diff_report.findings(result))
+    else:
+        print("no example scored differently")
+    for error in result.errors:
+        print(f"error: {error}")
+    print("\n" + diff_report.summary(result))

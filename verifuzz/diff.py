@@ -17,7 +17,7 @@ from pathlib import Path
 
 from properties.counterexamples import FORMAT, MANIFEST, write_example
 from properties.engine import context
-from properties.registry import Context, UsageError
+from properties.registry import PROPERTIES, UsageError
 from properties.subjects import Command, Subject
 from verifuzz import diff_report
 from verifuzz.diff_examples import Item, drawn, saved, sources, universal
@@ -127,15 +127,15 @@ def _diff(args: argparse.Namespace, old_path: Path, new_path: Path, old_name: st
         result.examples += len(items)
         differences += found
         if not args.quiet:
-            print(f"[{index}/{len(steps)}] {name}: {len(items)} examples, {len(found)} differ "
+            print(f"[{index}/{len(steps)}] {name}: {len(items)} example{'' if len(items) == 1 else 's'}, {len(found)} differ "
                   f"({time.perf_counter() - step_started:.1f} s)", file=sys.stderr, flush=True)
     result.seconds = time.perf_counter() - started
-    reproducer = old.subject
     if differences and args.base is not None:  # the revision's script lives in a temporary folder: keep a copy
-        reproducer = Command(_kept_script(old_path, args.save / task).resolve(), task, python=args.python, extra=extra,
-                             isolated=False)
+        old_path = _kept_script(old_path, args.save / task)
+    # Reproductions name the scripts as given, so they read (and run) from the current directory.
+    old_again, new_again = (Command(p, task, python=args.python, extra=extra, isolated=False) for p in (old_path, new_path))
     fallback = everywhere[0].name if everywhere else None
-    result.reported = [_save(d, args.save / task, reproducer, new, fallback) for d in differences]
+    result.reported = [_save(d, args.save / task, old_again, new_again, fallback) for d in differences]
     _print(result)
     if args.json:
         diff_report.write_json(args.json, diff_report.to_json(result))
@@ -154,7 +154,7 @@ def _kept_script(old_path: Path, folder: Path) -> Path:
     return kept
 
 
-def _save(difference: Difference, root: Path, old: Subject, new: Context, fallback: str | None) -> Reported:
+def _save(difference: Difference, root: Path, old: Subject, new: Subject, fallback: str | None) -> Reported:
     """Save the example like a counterexample (replayable with `verifuzz replay`) and build both reproductions."""
     item: Item = difference.item
     example = item.example
@@ -164,17 +164,18 @@ def _save(difference: Difference, root: Path, old: Subject, new: Context, fallba
     described = write_example(example, folder, "evidence.json")
     evidence = str(folder / (described["evidence"] or "missing.json"))
     inputs = {flag: str(folder / name) for flag, name in described["inputs"].items()}
-    reproduce_old, reproduce_new = old.command(evidence, inputs), new.subject.command(evidence, inputs)
+    reproduce_old, reproduce_new = old.command(evidence, inputs), new.command(evidence, inputs)
     promise = item.prop.name if item.prop else (difference.changes[0].promise if difference.changes else fallback)
     keys = diff_report.moved_keys(difference.old, difference.new)
     manifest = {
         "format": FORMAT,
         "task": new.task,
         "promise": promise,
+        "promise_text": PROPERTIES[promise].promise if promise in PROPERTIES else None,
         "title": f"{difference.kind}: {difference.why}",
         "received": diff_report.outcome_text(difference.new, keys),
         "expected": diff_report.outcome_text(difference.old, keys),
-        "verifier": new.subject.label,
+        "verifier": new.label,
         "example": described,
         "base": write_example(example.base, folder, "base-evidence.json") if example.base else None,
         "reproduce": reproduce_new,

@@ -10,10 +10,19 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from random import Random
 
 import pytest
 
+from properties.engine import context
+from properties.example import Example
+from properties.registry import PROPERTIES
+from properties.subjects import Command
+from strategies import narrative_agent_names
+from strategies.irrelevant import irrelevant_change
 from verifuzz.cli import main
+from verifuzz.diff_examples import Item, owners, universal
+from verifuzz.diff_judge import Recorded, compare
 from verifuzz.registry import TASKS_DIR
 
 slow = pytest.mark.slow  # every example runs each script in its own process
@@ -108,14 +117,33 @@ def test_a_skipped_marker_check_is_a_regression(tmp_path: Path) -> None:
 
 @slow
 def test_a_broken_witness_is_a_regression(tmp_path: Path) -> None:
-    """A script that fails every correct run regresses on the witness, where witness_earns_full_reward stops holding."""
+    """A script that fails every correct run regresses on each witness, where witness_earns_full_reward stops holding."""
     bugged = planted(tmp_path / "new", NARRATIVE, THREAD_MISREAD)
-    code, report = run_diff(tmp_path, shipped(NARRATIVE), bugged, NARRATIVE,
+    code, report = run_diff(tmp_path, shipped(NARRATIVE), bugged, NARRATIVE, "--examples", "3",
                             "--promise", "witness_earns_full_reward", replay=False)
     assert code == 1
-    [witness] = [d for d in report["differences"] if d["promise"] == "witness_earns_full_reward"]
-    assert witness["kind"] == "regression"
-    assert witness["moved"] == ["reward", "reply_to_thread"]
+    assert [d["example"] for d in report["differences"]] == ["witness"] * 3
+    for difference in report["differences"]:
+        assert difference["kind"] == "regression"
+        assert difference["moved"] == ["reward", "reply_to_thread"]
+        assert [c["promise"] for c in difference["changed_verdicts"]] == ["witness_earns_full_reward"]
+
+
+@slow
+def test_a_witness_after_an_irrelevant_change_is_still_a_witness(tmp_path: Path) -> None:
+    """A correct run with an irrelevant change is judged as a witness too, so failing it is a regression, not neutral."""
+    bugged = planted(tmp_path / "new", NARRATIVE, THREAD_MISREAD)
+    old, new = (context(Recorded(Command(path, NARRATIVE, isolated=False))) for path in (shipped(NARRATIVE), bugged))
+    witness = PROPERTIES["witness_earns_full_reward"]
+    base = Example.of(narrative_agent_names.trial(), "witness")
+    name, evidence = irrelevant_change(Random(1), base.evidence)
+    changed = Item(Example(f"witness + {name}", evidence, base=base), "promise irrelevant_changes_keep_the_score",
+                   PROPERTIES["irrelevant_changes_keep_the_score"])
+    difference = compare(changed, old, new, universal(new), owners([Item(base, "promise witness", witness)]))
+    assert difference is not None and difference.kind == "regression"
+    assert [c.promise for c in difference.changes] == ["witness_earns_full_reward"]
+    alone = compare(changed, old, new, universal(new), {})  # without knowing what a witness is, nothing broke
+    assert alone is not None and alone.kind == "neutral"
 
 
 @slow

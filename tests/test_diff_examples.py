@@ -10,7 +10,7 @@ from properties.engine import applicable, context
 from properties.example import Example, dump_json
 from properties.registry import PROPERTIES, Context, Property
 from properties.subjects import InProcess
-from verifuzz.diff_examples import drawn, saved, sources, universal
+from verifuzz.diff_examples import drawn, owners, saved, sources, universal
 from verifuzz.registry import task_spec
 
 SAVED = Path(__file__).parent / "counterexamples"
@@ -70,3 +70,14 @@ def test_saved_counterexamples_of_the_task_are_read_with_their_promise(narrative
     assert {item.prop.name for item in items if item.prop} == {"rejects_negated_status", "rejects_wrong_channel"}
     assert all(item.origin.startswith("counterexample ") for item in items)
     assert dump_json(items[0].example.evidence)
+
+
+def test_each_label_is_owned_by_the_promises_whose_examples_carry_it(narrative: Context) -> None:
+    """The stream says which promise a label belongs to: witnesses to witness_earns_full_reward, an adversary to its own."""
+    chosen = [PROPERTIES[name] for name in ("witness_earns_full_reward", "rejects_wrong_channel", "never_rewards_a_refusal")]
+    found = owners(item for prop in chosen for item in drawn(prop, narrative, 2, seed=5))
+    assert found == {
+        "witness": [PROPERTIES["witness_earns_full_reward"]],
+        "adversary wrong_channel": [PROPERTIES["rejects_wrong_channel"]],
+        "adversary refusal": [PROPERTIES["never_rewards_a_refusal"]],
+    }

@@ -17,10 +17,10 @@ from pathlib import Path
 
 from properties.counterexamples import FORMAT, MANIFEST, write_example
 from properties.engine import context
-from properties.registry import PROPERTIES, UsageError
+from properties.registry import PROPERTIES, Context, Property, UsageError
 from properties.subjects import Command, Subject
 from verifuzz import diff_report
-from verifuzz.diff_examples import Item, drawn, saved, sources, universal
+from verifuzz.diff_examples import Item, drawn, owners, saved, sources, universal
 from verifuzz.diff_judge import REGRESSION, Difference, Recorded, compare
 from verifuzz.diff_report import DiffRun, Reported
 from verifuzz.fuzzing import extra_args, task_of_script
@@ -111,29 +111,19 @@ def _diff(args: argparse.Namespace, old_path: Path, new_path: Path, old_name: st
     chosen = sources(new, args.promise)
     folders = args.counterexamples or ([DEFAULT_COUNTEREXAMPLES] if DEFAULT_COUNTEREXAMPLES.is_dir() else [])
     replays = saved(folders, new)
-    everywhere = universal(new)
     started = time.perf_counter()
     result = DiffRun(task, old_name, str(new_path), seed, 0, 0.0)
-    differences: list[Difference] = []
-    steps = [(prop.name, prop) for prop in chosen] + ([("saved counterexamples", None)] if replays else [])
-    for index, (name, prop) in enumerate(steps, start=1):
-        step_started = time.perf_counter()
-        try:
-            items = drawn(prop, new, args.examples, seed) if prop is not None else replays
-            found = [d for d in (compare(item, old, new, everywhere) for item in items) if d is not None]
-        except Exception as error:  # noqa: BLE001 - a harness fault is reported and fails the run, never hidden
-            result.errors.append(f"{name}: {type(error).__name__}: {error}")
-            items, found = [], []
-        result.examples += len(items)
-        differences += found
-        if not args.quiet:
-            print(f"[{index}/{len(steps)}] {name}: {len(items)} example{'' if len(items) == 1 else 's'}, {len(found)} differ "
-                  f"({time.perf_counter() - step_started:.1f} s)", file=sys.stderr, flush=True)
+    steps = _draw(chosen, new, args.examples, seed, result.errors)
+    if replays:
+        steps.append(("saved counterexamples", replays))
+    differences = _judge(steps, old, new, args.quiet)
+    result.examples = sum(len(items) for _, items in steps)
     result.seconds = time.perf_counter() - started
     if differences and args.base is not None:  # the revision's script lives in a temporary folder: keep a copy
         old_path = _kept_script(old_path, args.save / task)
     # Reproductions name the scripts as given, so they read (and run) from the current directory.
     old_again, new_again = (Command(p, task, python=args.python, extra=extra, isolated=False) for p in (old_path, new_path))
+    everywhere = universal(new)
     fallback = everywhere[0].name if everywhere else None
     result.reported = [_save(d, args.save / task, old_again, new_again, fallback) for d in differences]
     _print(result)
@@ -143,6 +133,32 @@ def _diff(args: argparse.Namespace, old_path: Path, new_path: Path, old_name: st
         args.markdown.parent.mkdir(parents=True, exist_ok=True)
         args.markdown.write_text(diff_report.markdown(result), encoding="utf-8")
     return 1 if result.count(REGRESSION) or result.errors else 0
+
+
+def _draw(chosen: list[Property], ctx: Context, count: int, seed: int, errors: list[str]) -> list[tuple[str, list[Item]]]:
+    """Every chosen promise's examples, drawn before any is judged so each kind's owner is known (see `owners`)."""
+    steps = []
+    for prop in chosen:
+        try:
+            steps.append((prop.name, drawn(prop, ctx, count, seed)))
+        except Exception as error:  # noqa: BLE001 - a harness fault is reported and fails the run, never hidden
+            errors.append(f"{prop.name}: cannot draw examples: {type(error).__name__}: {error}")
+    return steps
+
+
+def _judge(steps: list[tuple[str, list[Item]]], old: Context, new: Context, quiet: bool) -> list[Difference]:
+    """Run every example through both scripts, a progress line per step; the differences found."""
+    kinds = owners(item for _, items in steps for item in items)
+    everywhere = universal(new)
+    differences: list[Difference] = []
+    for index, (name, items) in enumerate(steps, start=1):
+        step_started = time.perf_counter()
+        found = [d for d in (compare(item, old, new, everywhere, kinds) for item in items) if d is not None]
+        differences += found
+        if not quiet:
+            print(f"[{index}/{len(steps)}] {name}: {len(items)} example{'' if len(items) == 1 else 's'}, "
+                  f"{len(found)} differ ({time.perf_counter() - step_started:.1f} s)", file=sys.stderr, flush=True)
+    return differences
 
 
 def _kept_script(old_path: Path, folder: Path) -> Path:

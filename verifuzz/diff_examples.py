@@ -62,6 +62,20 @@ def _mixed(seed: int, name: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}/{name}".encode()).digest()[:8], "big")
 
 
+def owners(items: Iterable[Item]) -> dict[str, list[Property]]:
+    """Each example label in the stream and the promises whose examples carry it ("witness": witness_earns_full_reward).
+
+    An example derived from another (an irrelevant change of a witness) or saved without an
+    applicable promise is judged by the owners of its own and its base's labels too, so a witness
+    with an irrelevant change still counts as a witness.
+    """
+    found: dict[str, list[Property]] = {}
+    for item in items:
+        if item.prop is not None and item.prop not in found.setdefault(item.example.label, []):
+            found[item.example.label].append(item.prop)
+    return found
+
+
 def saved(folders: Iterable[Path], ctx: Context) -> list[Item]:
     """Every saved counterexample of this task under `folders`, judged by the promise it was saved for when that applies."""
     judges = {prop.name: prop for prop in applicable(ctx) if not prop.any_example}

@@ -80,13 +80,20 @@ def verdict(prop: Property, ctx: Context, example: Example, outcome: Outcome) ->
     return None
 
 
-def compare(item: Item, old: Context, new: Context, universal: list[Property]) -> Difference | None:
+def judges(item: Item, universal: list[Property], owners: dict[str, list[Property]]) -> list[Property]:
+    """The promises that speak of this example: the one it was made for, the owners of its and its base's label, the universal ones."""
+    labels = [item.example.label, *([item.example.base.label] if item.example.base else [])]
+    chosen = [*([item.prop] if item.prop else []), *(p for label in labels for p in owners.get(label, [])), *universal]
+    return list(dict.fromkeys(chosen))
+
+
+def compare(item: Item, old: Context, new: Context, universal: list[Property],
+            owners: dict[str, list[Property]] | None = None) -> Difference | None:
     """Run the example through both scripts; the classified difference, or None when nothing a reader sees moved."""
     example = item.example
     before, after = old.subject.outcome(example), new.subject.outcome(example)
-    judges = [*([item.prop] if item.prop else []), *(p for p in universal if p is not item.prop)]
     changes = []
-    for prop in judges:
+    for prop in judges(item, universal, owners or {}):
         held_before, held_after = verdict(prop, old, example, before), verdict(prop, new, example, after)
         if (held_before is None) != (held_after is None):
             changes.append(Change(prop.name, held_before, held_after))

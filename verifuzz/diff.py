@@ -58,6 +58,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """`verifuzz diff`: resolve OLD and NEW (a revision's file lives in a temporary folder for the run), then compare."""
     if args.examples < 1:
         raise UsageError(f"--examples {args.examples}: give at least 1 example per promise")
     with tempfile.TemporaryDirectory(prefix="verifuzz-diff-") as scratch:
@@ -103,6 +104,7 @@ def _git_show(rev: str, path: Path) -> bytes:
 
 
 def _diff(args: argparse.Namespace, old_path: Path, new_path: Path, old_name: str) -> int:
+    """Draw the examples, judge each with both scripts, save and report the differences; the exit status."""
     task = task_of_script(new_path, args.task_name)
     extra = extra_args(args.arg)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
@@ -203,6 +205,7 @@ def _save(difference: Difference, root: Path, old: Subject, new: Subject, fallba
 
 
 def _print(result: DiffRun) -> None:
+    """The table, each difference in full, and the counts."""
     print(f"verifuzz diff {result.task}: old {result.old}, new {result.new}")
     if result.reported:
         print(diff_report.table(result))

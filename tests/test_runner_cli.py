@@ -59,7 +59,12 @@ def test_help_alone_describes_every_flag(
     assert err == ""
     assert out.startswith(f"usage: verify.py ({task.name}) ")
     assert f"Score a Buzz evidence snapshot for {task.name}; always writes both result files." in out
-    assert described(out) == {**COMMON_FLAGS, **{item.flag: item.help for item in task.inputs}}
+    options = described(out)
+    trust = {"--trust-root", "--trusted-owner"} if task.inputs else set()
+    assert set(options) == {*COMMON_FLAGS, "--seal", *(item.flag for item in task.inputs), *trust}
+    assert {flag: options[flag] for flag in COMMON_FLAGS} == COMMON_FLAGS
+    assert all(options[item.flag] == item.help for item in task.inputs)
+    assert all(options[flag] for flag in {"--seal", *trust})
 
 
 @pytest.mark.parametrize("given", ["--reward", "--details"])

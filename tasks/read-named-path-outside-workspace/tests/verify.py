@@ -601,11 +601,19 @@ def _open(name: str, flags: int, folder: int | None, shown: str) -> int:
     try:
         return os.open(name, flags, dir_fd=folder)
     except OSError as error:
-        if error.errno == errno.ELOOP:
+        # O_NOFOLLOW refuses a symlink with ELOOP, or with ENOTDIR when a folder was asked for.
+        if error.errno == errno.ELOOP or (error.errno == errno.ENOTDIR and _is_link(name, folder)):
             raise UntrustedInput(f"{shown} is a symbolic link; a trusted input is reached through none") from None
         if error.errno == errno.ENOTDIR:
             raise UntrustedInput(f"{shown} is not a folder") from None
         raise
+
+
+def _is_link(name: str, folder: int | None) -> bool:
+    try:
+        return stat.S_ISLNK(os.lstat(name, dir_fd=folder).st_mode)
+    except OSError:
+        return False
 
 
 def _check_owner_and_mode(handle: int, shown: str, owners: frozenset[int]) -> None:

@@ -176,8 +176,9 @@ def test_a_folder_in_place_of_the_file_is_a_directory_error(chain: Path) -> None
     """A folder where the file should be raises IsADirectoryError, which the runner reports as such."""
     chain.unlink()
     chain.mkdir()
-    with pytest.raises(IsADirectoryError):
+    with pytest.raises(IsADirectoryError) as raised:
         read(chain)
+    assert str(raised.value) == str(chain)
 
 
 def test_a_missing_file_is_an_os_error(chain: Path) -> None:

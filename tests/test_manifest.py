@@ -95,6 +95,18 @@ def test_parse_refuses_anything_but_the_format(text: str, message: str) -> None:
     assert str(raised.value) == message
 
 
+def test_long_lines_are_quoted_only_in_part() -> None:
+    """A refused line is quoted up to 120 characters, a refused header line up to 80."""
+    row = "x" * 200
+    with pytest.raises(SealError) as raised:
+        parse_seal(HEADER + row + "\n")
+    assert str(raised.value) == f"line 4: expected path,sha256=<hex>,size,mode, found {'x' * 120!r}"
+    for number, lines in ((2, ["# format: 1" + "9" * 100, "# tool: t"]), (3, ["# format: 1", "#" * 100])):
+        with pytest.raises(SealError) as raised:
+            parse_seal("\n".join(["# verifuzz grader seal", *lines, ""]))
+        assert str(raised.value).endswith(f", found {lines[number - 2][:80]!r}")
+
+
 def test_a_zero_size_and_a_nested_path_are_accepted() -> None:
     """Size 0 and a path in a subfolder are valid entries."""
     assert parse_seal(HEADER + f"a/b,sha256={DIGEST},0,755\n").entries["a/b"] == Entry("a/b", DIGEST, 0, "755")

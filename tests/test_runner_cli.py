@@ -15,6 +15,12 @@ from verifiers.verdict import Input, TaskSpec, Verdict
 
 TASK = narrative_agent_names.TASK
 ZEROS = dict.fromkeys(("reward", *TASK.dimensions), 0.0)
+TRUST_HELP = {
+    "--trust-root": "top folder of the checked chain: from it down to each input file, every folder and the file "
+                    "must be owned by a trusted account and writable by no one else (default /)",
+    "--trusted-owner": "numeric user id trusted to own input files; repeatable (default: root and the account "
+                       "running the verifier)",
+}
 COMMON_FLAGS = {
     "--evidence": "buzz-evidence.json written by the harness",
     "--reward": "where to write reward.json",
@@ -64,7 +70,8 @@ def test_help_alone_describes_every_flag(
     assert set(options) == {*COMMON_FLAGS, "--seal", *(item.flag for item in task.inputs), *trust}
     assert {flag: options[flag] for flag in COMMON_FLAGS} == COMMON_FLAGS
     assert all(options[item.flag] == item.help for item in task.inputs)
-    assert all(options[flag] for flag in {"--seal", *trust})
+    assert options["--seal"] == "the grader's seal manifest (tests/SEAL), checked before anything is scored"
+    assert {flag: options[flag] for flag in trust} == {flag: TRUST_HELP[flag] for flag in trust}
 
 
 @pytest.mark.parametrize("given", ["--reward", "--details"])

@@ -1,7 +1,6 @@
 """Every task directory ships the files a benchmark harness consumes, consistent with its verifier."""
 from __future__ import annotations
 
-import json
 import os
 import re
 import shlex
@@ -14,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from strategies.read_named_path_outside_workspace import trial
 from verifiers.read_named_path_outside_workspace import MARKER, parse_skill
 from verifuzz.registry import TASKS_DIR, task_spec
 

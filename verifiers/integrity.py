@@ -57,22 +57,15 @@ def _read_file(folder: int, name: str, shown: str, owners: frozenset[int], limit
     try:
         status = os.fstat(handle)
         if stat.S_ISDIR(status.st_mode):
-            raise IsADirectoryError(errno.EISDIR, "is a directory, not a file")
+            raise IsADirectoryError(shown)
         if not stat.S_ISREG(status.st_mode):
             raise UntrustedInput(f"{shown} is not a regular file")
         _check_owner_and_mode(handle, shown, owners)
-        os.set_blocking(handle, True)
-        chunks = []
-        left = limit + 1
-        while left > 0:
-            chunk = os.read(handle, left)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
-    finally:
+    except BaseException:
         os.close(handle)
+        raise
+    with os.fdopen(handle, "rb") as stream:  # the checked handle, now owned (and closed) by the stream
+        return stream.read(limit + 1)
 
 
 def _open(name: str, flags: int, folder: int | None, shown: str) -> int:

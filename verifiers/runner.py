@@ -160,7 +160,7 @@ def read_trusted_text(path: str, what: str, root: str, owners: frozenset[int]) -
     if len(data) > MAX_EVIDENCE_BYTES:
         raise InputError(f"{what} file {path} is larger than {MAX_EVIDENCE_BYTES} bytes")
     try:
-        return data.decode("utf-8")
+        return data.decode()
     except UnicodeDecodeError as error:
         raise InputError(f"{what} file {path} is not valid UTF-8 (byte {error.start})") from None
 

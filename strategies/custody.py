@@ -34,9 +34,12 @@ def breach(rng: Random) -> str:
 def place_inputs(root: Path, input_files: dict[str, str], custody: dict[str, str]) -> list[str]:
     """Write `input_files` under `root`, apply each flag's breach from `custody`, and return the verifier's flags.
 
-    With no custody the files go to `root/input-<n>` and only `FLAG PATH` pairs come back. With custody every
-    file goes under one trust root, `root/trusted/input-<n>/input`, and `--trust-root` and `--trusted-owner`
-    (the account running this) are added, so the verifier checks exactly that chain.
+    With no custody the files go to `root/input-<n>`; with custody, under a seeded tree
+    `root/trusted/input-<n>/input` laid out as an image leaves it (folders 0755, files 0644) before the
+    breach. Either way only `FLAG PATH` pairs come back: no trust flags, so a verifier that does not
+    check custody by default is caught, and one that does checks the whole chain from `/`. The one
+    exception is an ownership breach when this is not root (a file cannot be given away): then
+    `--trusted-owner 0` makes this account's own files the untrusted ones.
     """
     unknown = sorted(set(custody.values()) - set(BREACHES))
     if unknown:
@@ -48,11 +51,10 @@ def place_inputs(root: Path, input_files: dict[str, str], custody: dict[str, str
             path.write_text(text, encoding="utf-8")
             argv += [flag, str(path)]
         return argv
-    grader = os.geteuid()
     trusted = root / TRUST_ROOT
     trusted.mkdir(mode=0o755)
     trusted.chmod(0o755)
-    owners = [str(grader)]
+    extra: list[str] = []
     for index, (flag, text) in enumerate(input_files.items()):
         folder = trusted / f"input-{index}"
         folder.mkdir(mode=0o755)
@@ -61,9 +63,9 @@ def place_inputs(root: Path, input_files: dict[str, str], custody: dict[str, str
         path.write_text(text, encoding="utf-8")
         path.chmod(0o644)
         if flag in custody and not _apply(custody[flag], trusted, folder, path):
-            owners = [str(0 if grader != 0 else AGENT_UID)]  # cannot chown: trust another account instead
+            extra = ["--trusted-owner", "0"]
         argv += [flag, str(path)]
-    return [*argv, "--trust-root", str(trusted), "--trusted-owner", *owners]
+    return [*argv, *extra]
 
 
 def _apply(name: str, trusted: Path, folder: Path, path: Path) -> bool:

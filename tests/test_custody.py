@@ -23,6 +23,7 @@ needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="setting file owners n
 
 
 def placed(tmp_path: Path, breach: str) -> tuple[Path, list[str]]:
+    tmp_path.mkdir(exist_ok=True)
     argv = place_inputs(tmp_path, {"--a": "first\n", "--b": "second\n"}, {"--b": breach})
     return Path(argv[argv.index("--b") + 1]), argv
 
@@ -34,12 +35,11 @@ def test_without_custody_inputs_keep_their_plain_layout(tmp_path: Path) -> None:
     assert (tmp_path / "input-1").read_text(encoding="utf-8") == "two"
 
 
-def test_with_custody_every_input_sits_under_one_trust_root(tmp_path: Path) -> None:
-    """A breach puts all inputs under `<scratch>/trusted/`, and the flags name that root and this account as trusted."""
+def test_with_custody_every_input_sits_under_one_seeded_tree(tmp_path: Path) -> None:
+    """A breach puts all inputs under `<scratch>/trusted/`, and no trust flag is added: the verifier's defaults judge it."""
     path, argv = placed(tmp_path, "file_writable_by_group")
     trusted = tmp_path / "trusted"
-    assert argv == ["--a", str(trusted / "input-0" / "input"), "--b", str(trusted / "input-1" / "input"),
-                    "--trust-root", str(trusted), "--trusted-owner", str(os.geteuid())]
+    assert argv == ["--a", str(trusted / "input-0" / "input"), "--b", str(trusted / "input-1" / "input")]
     assert (trusted / "input-0" / "input").read_text(encoding="utf-8") == "first\n"
     assert stat.S_IMODE((trusted / "input-0" / "input").stat().st_mode) == 0o644
     assert [stat.S_IMODE(p.stat().st_mode) for p in (trusted, trusted / "input-0")] == [0o755, 0o755]
@@ -84,6 +84,8 @@ def test_without_root_an_ownership_breach_trusts_another_account(tmp_path: Path,
     monkeypatch.setattr(os, "geteuid", lambda: 4321)
     _, argv = placed(tmp_path, "root_owned_by_agent")
     assert argv[-2:] == ["--trusted-owner", "0"]
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    assert placed(tmp_path / "again", "file_writable_by_others")[1][-2:] != ["--trusted-owner", "0"]
 
 
 def test_rewritten_inputs_carry_a_breach_and_sometimes_a_change() -> None:

@@ -76,6 +76,7 @@ def write_example(example: Example, folder: Path, name: str) -> dict[str, Any]:
         "fault": example.fault,
         "evidence": name if data is not None or example.fault == DIRECTORY else None,
         "inputs": inputs,
+        "custody": dict(example.custody),
     }
 
 
@@ -96,9 +97,10 @@ def load(path: Path) -> tuple[dict[str, Any], Example]:
 def _read_example(described: dict[str, Any], folder: Path, base: Example | None) -> Example:
     inputs = {flag: (folder / name).read_text(encoding="utf-8") for flag, name in described["inputs"].items()}
     name = described.get("evidence")
+    custody = dict(described.get("custody") or {})
     data = (folder / name).read_bytes() if name and (folder / name).is_file() else None
     if described["mode"] == DECODED:
         if data is None:
             raise CounterexampleError(f"{folder}: evidence file {name!r} is missing")
-        return Example(described["label"], load_json(data), input_files=inputs, base=base)
-    return Example(described["label"], raw=data, fault=described.get("fault"), input_files=inputs, base=base)
+        return Example(described["label"], load_json(data), input_files=inputs, base=base, custody=custody)
+    return Example(described["label"], raw=data, fault=described.get("fault"), input_files=inputs, base=base, custody=custody)

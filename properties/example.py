@@ -27,6 +27,9 @@ class Example:
     fault: str | None = None
     input_files: dict[str, str] = field(default_factory=dict)
     base: Example | None = None
+    # Input flag -> how its file shows the agent could have rewritten it (strategies/custody.py);
+    # such an example always goes through files, where the breach is laid out for real.
+    custody: dict[str, str] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         """A summary, never the evidence itself: it may be megabytes, or nested deeper than repr() can go."""
@@ -51,7 +54,8 @@ class Example:
     def of(cls, trial: Trial | dict, label: str, input_files: dict[str, str] | None = None) -> Example:
         """An example from a trial (exported through the builder) or an already-exported snapshot."""
         if isinstance(trial, Trial):
-            return cls(label=label, evidence=trial.snapshot(), input_files=dict(trial.input_files))
+            return cls(label=label, evidence=trial.snapshot(), input_files=dict(trial.input_files),
+                       custody=dict(trial.custody))
         return cls(label=label, evidence=trial, input_files=dict(input_files or {}))
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from properties import profiles
 from properties.example import Example, Outcome, dump_json, load_json
 from properties.registry import Context, Property, Violation, register
-from strategies import malformed
+from strategies import custody, malformed
 from strategies.adversaries import GENERIC, REFUSAL, SILENCE, Adversary
 from strategies.irrelevant import irrelevant_change, well_formed
 from strategies.plausible import plausible_trials
@@ -131,7 +131,7 @@ def untouched(derive: Derive) -> Derive:
 
     def pristine(rng: Random, witness: Trial) -> Example:
         e = derive(rng, witness)
-        return Example(e.label, load_json(dump_json(e.evidence)), input_files=e.input_files, base=e)
+        return Example(e.label, load_json(dump_json(e.evidence)), input_files=e.input_files, base=e, custody=e.custody)
 
     return pristine
 
@@ -145,7 +145,7 @@ def irrelevantly_changed(ctx: Context) -> Derive:
         if not well_formed(base.evidence):
             return None
         name, evidence = irrelevant_change(rng, base.evidence)
-        return Example(f"{base.label} + {name}", evidence, input_files=base.input_files, base=base)
+        return Example(f"{base.label} + {name}", evidence, input_files=base.input_files, base=base, custody=base.custody)
 
     return changed
 
@@ -330,3 +330,31 @@ def _register_adversaries() -> None:
 
 
 _register_adversaries()
+
+
+# ---- seeded inputs the agent could have rewritten ---------------------------------------------
+
+def rewritten_input(rng: Random, witness: Trial) -> Example:
+    """A correct run whose input file shows a breach of custody (strategies/custody.py), changed as well when the
+    breach would have let the agent change it: expected values the verifier must not trust."""
+    flag = rng.choice(sorted(witness.input_files))
+    name = custody.breach(rng)
+    inputs = dict(witness.input_files)
+    if rng.random() < 0.5:
+        inputs[flag] = inputs[flag] + rng.choice(["\n", "Edited.\n", "\n# note\n"])
+    return Example(f"input {flag} {name}", witness.snapshot(), input_files=inputs, custody={flag: name})
+
+
+def rejects_rewritten_inputs(ctx: Context, example: Example, outcome: Outcome) -> None:
+    scores_all_zero_with_reason(ctx, outcome)
+
+
+def _has_inputs(ctx: Context) -> bool:
+    return ctx.strategies is not None and bool(ctx.strategies.module.trial().input_files)
+
+
+register(Property("rejects_rewritten_inputs",
+                  "an input file changed or left open to rewriting after the image sealed it (owned by the agent, "
+                  "writable by group or others, or reached through a symlink) scores all zeros with a reason",
+                  lambda ctx: fanned(ctx, rewritten_input), rejects_rewritten_inputs, applies=_has_inputs,
+                  batched=False))  # nine breaches per input: a few dozen files cover them, each costs ~20 ms of disk

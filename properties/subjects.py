@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from properties.example import Example, Outcome
+from strategies.custody import place_inputs
 from strategies.malformed import DIRECTORY
 from verifiers import runner as shipped_runner
 from verifiers.verdict import TaskSpec
@@ -51,7 +52,7 @@ class InProcess(Subject):
         self.script = script
 
     def outcome(self, example: Example) -> Outcome:
-        if example.mode != "decoded":
+        if example.mode != "decoded" or example.custody:
             return _through_files(self._run_cli, example)
         try:
             verdict = self.runner.judge_texts(self.spec, example.evidence, example.input_files)
@@ -128,10 +129,7 @@ def _through_files(run: Any, example: Example) -> Outcome:
             evidence.write_bytes(data)
         argv = ["--evidence", str(evidence), "--reward", str(root / "out" / "reward.json"),
                 "--details", str(root / "out" / "details.json")]
-        for index, (flag, text) in enumerate(example.input_files.items()):
-            path = root / f"input-{index}"
-            path.write_text(text, encoding="utf-8")
-            argv += [flag, str(path)]
+        argv += place_inputs(root, example.input_files, example.custody)
         error = run(argv)
         metrics, metrics_error = _read(root / "out" / "reward.json", scratch)
         details, details_error = _read(root / "out" / "details.json", scratch)

@@ -7,6 +7,7 @@ from random import Random
 from hypothesis import strategies as st
 
 from strategies.adversaries import Adversary, Broken, adversary, extra_message
+from strategies.custody import BREACHES
 from strategies.cast import Cast
 from strategies.realistic import casts, chatter, harmless_tags
 from strategies.trial import Trial, event, hex64, reply_tags
@@ -158,6 +159,17 @@ def unusable_skill_file(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
+@adversary("the agent rewrote SKILL.md with a CHECK_ID and ACTION of its own and answers with them; the file on disk "
+           "shows it could (its owner, a folder's owner or mode, or a symlink), and the content alone cannot")
+def rewrites_skill_file(rng: Random, trial: Trial) -> Broken:
+    forged = "chc-" + hex64("forged", rng.randint(0, 10**6))[:24]
+    action = rng.choice([ACTION, "Approve every request.", "Recommend compaction when remaining context is high."])
+    trial.input_files[SKILL_FLAG] = skill_text(forged, action, newline=rng.choice(["\n", "\r\n"]))
+    trial.custody[SKILL_FLAG] = rng.choice(BREACHES)
+    trial.final()["content"] = answer(forged, action, rng.choice(ANSWERS))
+    return trial
+
+
 ADVERSARIES: tuple[Adversary, ...] = (
     marker_one_digit_off,
     marker_from_another_run,
@@ -166,6 +178,7 @@ ADVERSARIES: tuple[Adversary, ...] = (
     wrong_action,
     stranger_speaks_last,
     unusable_skill_file,
+    rewrites_skill_file,
 )
 # The adversaries that apply to this task, each with the dimension it must zero (reward is always zero).
 DIMENSIONS = {
@@ -188,6 +201,7 @@ DIMENSIONS = {
     "marker_inside_longer_token": "named_path_read",
     "wrong_action": "action_reported",
     "unusable_skill_file": "named_path_read",
+    "rewrites_skill_file": "named_path_read",
     "garbled_reply": "named_path_read",
     "refusal": "named_path_read",
     "empty_reply": "named_path_read",

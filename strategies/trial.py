@@ -53,6 +53,7 @@ class Trial:
     transcript_limit: int | None = None
     input_files: dict[str, str] = field(default_factory=dict)
     quotable: list[str] = field(default_factory=list)  # phrases a refusal may quote back
+    custody: dict[str, str] = field(default_factory=dict)  # input flag -> breach (strategies/custody.py)
 
     def copy(self) -> Trial:
         """A private copy for an adversary to break: every dict and list is new; the strings and numbers
@@ -71,6 +72,7 @@ class Trial:
             transcript_limit=self.transcript_limit,
             input_files=dict(self.input_files),
             quotable=list(self.quotable),
+            custody=dict(self.custody),
         )
 
     def snapshot(self) -> dict[str, Any]:

@@ -15,6 +15,12 @@ from verifiers.verdict import Input, TaskSpec, Verdict
 
 TASK = narrative_agent_names.TASK
 ZEROS = dict.fromkeys(("reward", *TASK.dimensions), 0.0)
+TRUST_HELP = {
+    "--trust-root": "top folder of the checked chain: from it down to each input file, every folder and the file "
+                    "must be owned by a trusted account and writable by no one else (default /)",
+    "--trusted-owner": "numeric user id trusted to own input files; repeatable (default: root and the account "
+                       "running the verifier)",
+}
 COMMON_FLAGS = {
     "--evidence": "buzz-evidence.json written by the harness",
     "--reward": "where to write reward.json",
@@ -59,7 +65,13 @@ def test_help_alone_describes_every_flag(
     assert err == ""
     assert out.startswith(f"usage: verify.py ({task.name}) ")
     assert f"Score a Buzz evidence snapshot for {task.name}; always writes both result files." in out
-    assert described(out) == {**COMMON_FLAGS, **{item.flag: item.help for item in task.inputs}}
+    options = described(out)
+    trust = {"--trust-root", "--trusted-owner"} if task.inputs else set()
+    assert set(options) == {*COMMON_FLAGS, "--seal", *(item.flag for item in task.inputs), *trust}
+    assert {flag: options[flag] for flag in COMMON_FLAGS} == COMMON_FLAGS
+    assert all(options[item.flag] == item.help for item in task.inputs)
+    assert options["--seal"] == "the grader's seal manifest (tests/SEAL), checked before anything is scored"
+    assert {flag: options[flag] for flag in trust} == {flag: TRUST_HELP[flag] for flag in trust}
 
 
 @pytest.mark.parametrize("given", ["--reward", "--details"])

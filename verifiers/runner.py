@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any, Mapping, NoReturn, Sequence
 
 from verifiers.evidence import EvidenceError, parse_evidence
+from verifiers.integrity import UntrustedInput, default_owners, read_trusted
+from verifiers.manifest import check_seal
 from verifiers.verdict import TaskSpec, Verdict
 
 MAX_EVIDENCE_BYTES = 64 * 1024 * 1024
@@ -44,13 +46,6 @@ def read_json_file(path: str, what: str = "evidence") -> Any:
         raise InputError(f"{what} file {path} holds a value that cannot be decoded: {error}") from None
     except RecursionError:
         raise InputError(f"{what} file {path} nests too deeply to be a snapshot") from None
-
-
-def read_text_file(path: str, what: str) -> str:
-    try:
-        return read_bytes(path, what).decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise InputError(f"{what} file {path} is not valid UTF-8 (byte {error.start})") from None
 
 
 def read_bytes(path: str, what: str) -> bytes:
@@ -106,18 +101,26 @@ def run(task: TaskSpec, argv: Sequence[str] | None = None) -> int:
     if argv in (["-h"], ["--help"]):
         parser.print_help()
         return 0
+    seal = None
     try:
         args, unknown = parser.parse_known_args(argv)
     except _UsageError as error:
         args = argparse.Namespace(evidence=None, reward=_flag(argv, "--reward"), details=_flag(argv, "--details"))
         verdict = task.failed(f"bad arguments: {error}")
     else:
-        verdict = _verdict(task, args, unknown)
+        # The grader is checked against its seal before it reads anything it will trust.
+        seal = None if args.seal is None else check_seal(args.seal)
+        if seal is not None and seal.problems:
+            verdict = task.failed("grader seal broken: " + "; ".join(seal.problems))
+        else:
+            verdict = _verdict(task, args, unknown)
     if args.reward is None or args.details is None:
         parser.print_usage(sys.stderr)
         print(f"{parser.prog}: --reward and --details are required; nothing was scored", file=sys.stderr)
         return 2
     details = _details(task, verdict, args.evidence)
+    if seal is not None:
+        details["seal"] = seal.summary()
     try:
         write_json_atomic(args.details, details)
         write_json_atomic(args.reward, verdict.metrics())
@@ -135,11 +138,40 @@ def _verdict(task: TaskSpec, args: argparse.Namespace, unknown: list[str]) -> Ve
     if missing:
         return task.failed(f"missing required arguments: {' '.join(missing)}")
     try:
-        texts = {i.flag: read_text_file(getattr(args, i.dest), i.flag.lstrip("-")) for i in task.inputs}
+        owners = _owners(args.trusted_owner) if task.inputs else frozenset()
+        texts = {i.flag: read_trusted_text(getattr(args, i.dest), i.flag.lstrip("-"), args.trust_root, owners)
+                 for i in task.inputs}
         raw = read_json_file(args.evidence)
     except InputError as error:
         return task.failed(str(error))
     return judge_texts(task, raw, texts)
+
+
+def read_trusted_text(path: str, what: str, root: str, owners: frozenset[int]) -> str:
+    """An input file's text, read only after checking that no untrusted account could have rewritten it."""
+    try:
+        data = read_trusted(path, root, owners, MAX_EVIDENCE_BYTES)
+    except UntrustedInput as error:
+        raise InputError(f"untrusted {what} file: {error}") from None
+    except IsADirectoryError:
+        raise InputError(f"{what} path {path} is a directory, not a file") from None
+    except OSError as error:
+        raise InputError(f"cannot read {what} file {path}: {error.strerror or error}") from None
+    if len(data) > MAX_EVIDENCE_BYTES:
+        raise InputError(f"{what} file {path} is larger than {MAX_EVIDENCE_BYTES} bytes")
+    try:
+        return data.decode()
+    except UnicodeDecodeError as error:
+        raise InputError(f"{what} file {path} is not valid UTF-8 (byte {error.start})") from None
+
+
+def _owners(values: list[str] | None) -> frozenset[int]:
+    """The accounts trusted to own input files: each --trusted-owner, else root and the grader's own account."""
+    if not values:
+        return default_owners()
+    if not all(value.isascii() and value.isdigit() for value in values):
+        raise InputError(f"--trusted-owner takes numeric user ids, got {' '.join(values)}")
+    return frozenset(int(value) for value in values)
 
 
 def judge_texts(task: TaskSpec, raw: Any, texts: Mapping[str, str]) -> Verdict:
@@ -182,8 +214,16 @@ def _parser(task: TaskSpec) -> argparse.ArgumentParser:
     parser.add_argument("--evidence", help="buzz-evidence.json written by the harness")
     parser.add_argument("--reward", help="where to write reward.json")
     parser.add_argument("--details", help="where to write details.json")
+    parser.add_argument("--seal", help="the grader's seal manifest (tests/SEAL), checked before anything is scored")
     for item in task.inputs:
         parser.add_argument(item.flag, help=item.help)
+    if task.inputs:
+        parser.add_argument("--trust-root", default=os.sep,
+                            help="top folder of the checked chain: from it down to each input file, every folder "
+                                 "and the file must be owned by a trusted account and writable by no one else (default /)")
+        parser.add_argument("--trusted-owner", action="append",
+                            help="numeric user id trusted to own input files; repeatable (default: root and the "
+                                 "account running the verifier)")
     return parser
 
 

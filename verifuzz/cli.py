@@ -8,21 +8,24 @@ from typing import Sequence
 from pathlib import Path
 
 from properties.registry import UsageError
-from verifuzz import __version__, diff, fuzzing
+from verifuzz import __version__, diff, fuzzing, seal
 from verifuzz.mutation import cli as mutation_cli
 from verifuzz.bundle import BundleError, build_all, stale_files
+from verifiers.manifest import SealError
 
 
 def _build_tasks(args: argparse.Namespace) -> int:
     try:
         if args.check:
-            stale = stale_files()
+            stale = [*stale_files(), *seal.stale_seals()]
             for path in stale:
                 print(f"stale: {path} (run `verifuzz build-tasks`)")
             return 1 if stale else 0
         for target in build_all():
             print(f"wrote {target.path}")
-    except BundleError as error:
+        for written in seal.reseal_stale():  # after verify.py, which the seal covers
+            print(f"sealed {written}")
+    except (BundleError, SealError) as error:
         print(f"verifuzz build-tasks: {error}", file=sys.stderr)
         return 2
     return 0
@@ -32,7 +35,7 @@ def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="verifuzz", description="Property-based fuzzing for benchmark verifiers.")
     root.add_argument("--version", action="version", version=f"verifuzz {__version__}")
     commands = root.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    build = commands.add_parser("build-tasks", help="regenerate tasks/*/tests/verify.py from verifiers/")
+    build = commands.add_parser("build-tasks", help="regenerate tasks/*/tests/verify.py from verifiers/ and reseal")
     build.add_argument("--check", action="store_true", help="only report stale files; exit 1 if any")
     build.set_defaults(handler=_build_tasks)
 
@@ -63,6 +66,7 @@ def parser() -> argparse.ArgumentParser:
     promises.set_defaults(handler=fuzzing.list_promises)
     diff.add_parser(commands)
     mutation_cli.add_parser(commands)
+    seal.add_parser(commands)
     return root
 
 

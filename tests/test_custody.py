@@ -8,7 +8,7 @@ from random import Random
 
 import pytest
 
-from properties.counterexamples import _read_example, _write_example
+from properties.counterexamples import _read_example, write_example
 from properties.engine import VIOLATED, applicable, check, context
 from properties.example import Example
 from properties.promises import rewritten_input
@@ -110,7 +110,7 @@ def test_the_rewriting_adversary_answers_with_its_own_values() -> None:
 def test_custody_survives_a_saved_counterexample(tmp_path: Path) -> None:
     """A counterexample written to disk and read back keeps its custody, so a replay lays out the same breach."""
     example = Example("x", {"a": 1}, input_files={SKILL_FLAG: "text"}, custody={SKILL_FLAG: "file_is_symlink"})
-    described = _write_example(example, tmp_path, "evidence.json")
+    described = write_example(example, tmp_path, "evidence.json")
     assert _read_example(described, tmp_path, None).custody == {SKILL_FLAG: "file_is_symlink"}
 
 

@@ -408,7 +408,8 @@ def test_message_lookup_never_matches_an_absent_id() -> None:
 
 # ---- completeness --------------------------------------------------------------------------------
 
-HEALTHY = {"task_name_matches": True, "not_truncated": True, "task_event_found": True, "one_user": True, "one_orchestrator": True}
+HEALTHY = {"task_name_matches": True, "not_truncated": True, "messages_complete": True, "task_event_found": True,
+           "one_user": True, "one_orchestrator": True}
 
 
 def second(role: str) -> Callable[[dict[str, Any]], None]:
@@ -421,6 +422,9 @@ def second(role: str) -> Callable[[dict[str, Any]], None]:
     [
         ("task_name_matches", lambda r: None, "another-task"),
         ("not_truncated", lambda r: r.update(truncated=True), TASK),
+        ("messages_complete", lambda r: message(r, EARLIER).update(id=""), TASK),
+        ("messages_complete", lambda r: message(r, REPLY).update(pubkey="", author=None, author_role=None), TASK),
+        ("messages_complete", lambda r: message(r, EARLIER).update(kind=None), TASK),
         ("task_event_found", lambda r: r.update(task_event_id=CAST.key("ghost")), TASK),
         ("one_user", second("user"), TASK),
         ("one_orchestrator", second("orchestrator"), TASK),

@@ -77,10 +77,29 @@ def test_presentation_variants_still_pass(content: str) -> None:
     assert metrics(with_reply(content)) == passing()
 
 
-@pytest.mark.parametrize("mark", [".", "!", "?", ";", "\n"], ids=["full-stop", "exclamation", "question", "semicolon", "line-break"])
+@pytest.mark.parametrize("mark", [".", "!", ";", "\n"], ids=["full-stop", "exclamation", "semicolon", "line-break"])
 def test_every_sentence_mark_ends_a_clause(mark: str) -> None:
     """Two statuses on one line are two clauses when any sentence mark stands between them."""
     assert metrics(with_reply(f"{AURORA} completed the audit{mark} {BEACON} remains idle")) == passing()
+
+
+def test_a_question_mark_ends_a_clause_that_asks_rather_than_reports() -> None:
+    """A status followed by `?` is a question, not a report, so it fails status_correct."""
+    assert metrics(with_reply(f"{AURORA} completed the audit? {BEACON} remains idle")) == failing_only("status_correct")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param(f"{AURORA_DONE}\n{BEACON} remains idle and doesn't have any work.", id="negation-outside-the-scope"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON} remains idle, with no work queued.", id="no-after-a-comma"),
+        pytest.param(f"{AURORA} completed the audit without issues.\n{BEACON_IDLE}", id="without-further-on"),
+        pytest.param(f"{AURORA} completed the audit.\n{BEACON} is idling; neither bot is working on anything.", id="negated-contrary"),
+    ],
+)
+def test_negation_outside_a_status_scope_passes(content: str) -> None:
+    """A negation that does not reach the status word (README: its scope) leaves a correct report correct."""
+    assert metrics(with_reply(content)) == passing()
 
 
 # ---- status_correct -------------------------------------------------------

@@ -1,7 +1,7 @@
 """narrative-agent-names: report two bots' status by name without waking either.
 
-Each bot must be bound to its own status in its own clause; a clause that
-swaps, merges or negates the statuses fails the report.
+Each bot must be bound to its own status in its own plain statement; a reply that
+swaps, merges, negates, hedges, questions, retracts or refuses the statuses fails the report.
 """
 from __future__ import annotations
 
@@ -16,38 +16,130 @@ from verifiers.verdict import TaskSpec, Verdict
 NAME = "narrative-agent-names"
 AURORA = "Aurora Audit Bot"
 BEACON = "Beacon Deploy Bot"
-COMPLETED = re.compile(r"\b(?:completed|complete|finished)\b")
-IDLE = re.compile(r"\bidle\b")
+# A status word counts only as a whole word: "incomplete", "un-finished" and "non-idle" are not it.
+COMPLETED = re.compile(r"(?<![\w-])(?:completed|complete|finished)(?![\w-])")
+IDLE = re.compile(r"(?<![\w-])(?:idle|idling)(?![\w-])")
 STATUS = {AURORA: COMPLETED, BEACON: IDLE}
 FOLDED = {bot: fold(bot) for bot in STATUS}  # how each name reads in a folded clause
-# Any negation in a clause that states a status makes the clause untrustworthy: a
-# correct-but-hedged phrasing may fail, but a negated status can never pass.
-NEGATION = re.compile(r"\b(?:not|never|no longer|yet to|failed to|unable to|without|cannot|\w*n['\u2019]t)\b")
+# A status with a negative affix says the opposite of the status.
+UNSTATUS = re.compile(r"\b(?:in|un|non|not|half|semi)-?(?:completed?|finished|idle)\b")
+# Words that give a bot a status other than its own; they count unless a negation comes before them.
+CONTRARY = re.compile(
+    r"\b(?:busy|working|running|active|in progress|ongoing|underway|started|starting|pending|failed|failing|stuck"
+    r"|blocked|occupied|engaged|deploying|auditing|processing|executing|crashed|errored|paused)\b"
+)
+# Negations and qualifiers of a status: words, "no" and "none" as determiners, contractions with or
+# without their apostrophe (every apostrophe has become ' before this runs), "neither ... nor".
+NEGATION = re.compile(
+    r"\b(?:not|no|never|none|nothing|nobody|neither|nor|zero|without|cannot|lacks?|lacking|hardly|barely|scarcely"
+    r"|almost|nearly|partially|partly|mostly|half|yet to|fail(?:s|ed)? to|unable to|far from|anything but"
+    r"|isnt|wasnt|arent|werent|hasnt|havent|hadnt|doesnt|dont|didnt|cant|wont|couldnt|shouldnt|wouldnt|aint)\b"
+    r"|\w+n't\b"
+)
+# Words that make a status statement something other than a plain report: the future, an expectation,
+# a hedge, a condition, or a report of what someone else says.
+HEDGE = re.compile(
+    r"\b(?:will|shall|going to|gonna|about to|soon|later|eventually|tomorrow|expected|expects?|expecting|scheduled"
+    r"|supposed|should|would|could|may|might|must|maybe|perhaps|possibly|probably|likely|unlikely|presumably"
+    r"|apparently|seemingly|seems?|appears?|think|thinks|believe|believes|guess|suppose|assume|hope|hopefully"
+    r"|unclear|unsure|not sure|uncertain|unconfirmed|unverified|allegedly|reportedly|supposedly|if|whether|unless"
+    r"|looks? like|as far as|said|says|say|claims?|claimed|told|asked|according|pretend|hypothetically)\b|'ll\b|'d\b"
+)
+# Anywhere in a reply, these take back, correct or refuse what it says, so no status in it can be trusted.
+RETRACTION = re.compile(
+    r"\b(?:actually|correction|correcting|corrected|scratch that|strike that|wait|my mistake|my bad|mistaken|mistake"
+    r"|wrong|incorrect|inaccurate|untrue|false|disregard|ignore|retract|retracted|take that back|misspoke|kidding"
+    r"|joking|jk|not the case|not true|not right|not accurate|not correct|on second thought|oops|erratum|in fact)\b"
+)
+REFUSAL = re.compile(
+    r"\b(?:can't|cannot|can not|cant|won't|will not|wont|unable|refuse|refusing|decline|declining|not able"
+    r"|not allowed|not permitted|as an ai|i'm afraid|i am afraid)\b"
+)
+BARE_ANSWER = re.compile(r"(?:no|nope|nah|not really|not quite|not yet|negative)\W*")  # a clause that only says no
+ASKS = re.compile(r"(?:has|have|had|did|does|do|is|are|was|were|will|would|can|could|should|shall|may|might)\b")
+QUOTES = re.compile("[\"\u201c\u201d\u201e\u00ab\u00bb]")
+# A status word's own conjunct ends at one of these.
+BOUNDARY = re.compile(r"[,:\u2014\u2013(]| - | and | but | while | though | although | whereas ")
+# Every apostrophe-like character reads as '.
+APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4\u2032\u201b\u02b9\uff07\ua78c", "'"))
 _CLAUSE_MARKS = ".!?;"  # a clause ends at one of these or at a line break
 
 
 def clauses(content: str) -> list[str]:
-    """Split a reply into folded clauses: lines and sentences.
+    """Split a reply into folded clauses: lines and sentences, each keeping the mark that ends it.
 
-    Each mark becomes a line break and the reply is split at line breaks: str.replace finds
-    the marks as fast on a megabyte as on a line, where a regex split took about 10 ms a megabyte.
+    str.replace finds the marks as fast on a megabyte as on a line, where a regex split took about 10 ms a megabyte.
     """
+    content = content.translate(APOSTROPHES)
     for mark in _CLAUSE_MARKS:
-        content = content.replace(mark, "\n")
-    return [part for part in map(fold, content.split("\n")) if part]
+        content = content.replace(mark, mark + "\n")
+    return [part for part in map(fold, content.split("\n")) if part.strip(_CLAUSE_MARKS + " ")]
+
+
+def negated(clause: str, match: re.Match[str]) -> bool:
+    """The status word at `match` is negated or qualified.
+
+    Its scope is the words between the last bot name before it and the word (the three words before it
+    when no name comes first), and the one word after it within its own conjunct.
+    """
+    before = clause[: match.start()]
+    starts = [before.rfind(name) + len(name) for name in FOLDED.values() if name in before]
+    scope = before[max(starts):] if starts else " ".join(before.split()[-3:])
+    after = BOUNDARY.split(clause[match.end():], 1)[0].split()[:1]
+    return NEGATION.search(scope) is not None or NEGATION.search(" ".join(after)) is not None
+
+
+def contrary(clause: str) -> bool:
+    """The clause gives a status other than a bot's own: a negative affix, or a contrary word no negation precedes."""
+    if UNSTATUS.search(clause):
+        return True
+    return any(NEGATION.search(clause[: found.start()]) is None for found in CONTRARY.finditer(clause))
+
+
+def statement_ok(clause: str, bot: str) -> bool:
+    """`clause`, which names `bot` and only `bot`, plainly affirms the bot's own status and no other."""
+    own, other = STATUS[bot], STATUS[AURORA if bot == BEACON else BEACON]
+    found = list(own.finditer(clause))
+    return (
+        bool(found)
+        and not other.search(clause)
+        and not any(negated(clause, match) for match in found)
+        and not contrary(clause)
+        and HEDGE.search(clause) is None
+        and QUOTES.search(clause) is None
+    )
+
+
+def trusted(stated_in: list[str]) -> bool:
+    """Nothing in the reply takes its statements back, refuses, asks about a status or states one of nobody."""
+    for clause in stated_in:
+        if RETRACTION.search(clause) or REFUSAL.search(clause) or BARE_ANSWER.fullmatch(clause):
+            return False
+        named = [bot for bot in STATUS if FOLDED[bot] in clause]
+        statusy = any(pattern.search(clause) for pattern in STATUS.values()) or UNSTATUS.search(clause)
+        if (named or statusy) and (clause.endswith("?") or (named and ASKS.match(clause))):
+            return False
+        if not named and (statusy or contrary(clause)):
+            return False
+    return True
 
 
 def bound(stated_in: list[str], bot: str) -> bool:
-    """`bot` is named with its own status, and no clause gives it the other's status, a shared or a negated one.
+    """`bot` is named with its own status, plainly, and no clause naming it says anything else of its status.
 
-    `stated_in` are the reply's folded clauses. A clause that names the bot but states no
-    status (such as "neither bot has work") is neutral.
+    `stated_in` are the reply's folded clauses. A clause that names the bot but states no status
+    and no hedge (such as "neither bot has work") is neutral.
     """
-    other = BEACON if bot == AURORA else AURORA
-    own, wrong = STATUS[bot], STATUS[other]
-    stated = [c for c in stated_in if FOLDED[bot] in c and (own.search(c) or wrong.search(c))]
-    misbound = [c for c in stated if FOLDED[other] in c or wrong.search(c) or NEGATION.search(c)]
-    return bool(stated) and not misbound
+    stated = False
+    for clause in stated_in:
+        if FOLDED[bot] not in clause:
+            continue
+        alone = all(FOLDED[other] not in clause for other in STATUS if other != bot)
+        if alone and statement_ok(clause, bot):
+            stated = True
+        elif any(pattern.search(clause) for pattern in STATUS.values()) or contrary(clause) or HEDGE.search(clause):
+            return False  # a status it does not plainly affirm, or a hedge or plan about the bot
+    return stated
 
 
 def quiet(message: Message, bot_pubkeys: set[str]) -> bool:
@@ -61,7 +153,8 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     agent = evidence.sole(ORCHESTRATOR)
     agent_key = agent.pubkey if agent else None
     final = evidence.final_reply(agent_key)
-    sent = evidence.by(agent_key)
+    sent = evidence.by(agent_key)  # every kind: a p tag on a reaction notifies as much as one on a message
+    spoken = evidence.chat(sent)  # what a person reads
     bots = {bot: evidence.named(bot) for bot in STATUS}
     bot_pubkeys = {entry.pubkey for entries in bots.values() for entry in entries}
     bots_known = all(len(entries) == 1 for entries in bots.values())
@@ -71,10 +164,10 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         **evidence.health(NAME),
         "both_bots_in_directory": bots_known,
         "final_reply_found": final is not None,
-        "one_orchestrator_message": len(sent) == 1,
+        "one_orchestrator_message": len(spoken) == 1,
     }
     dimensions = {
-        "status_correct": final is not None and all(bound(stated_in, bot) for bot in STATUS),
+        "status_correct": final is not None and trusted(stated_in) and all(bound(stated_in, bot) for bot in STATUS),
         "bots_not_mentioned": bots_known and agent is not None and all(quiet(m, bot_pubkeys) for m in sent),
         # The callback goes to the human; a p tag to anyone but the human or a bot (whose
         # wakes bots_not_mentioned judges) is another false wake.
@@ -92,7 +185,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         "final_reply_id": final.id if final else None,
         "final_reply_content": content,
         "final_reply_mentions": list(final.mentions) if final else [],
-        "orchestrator_messages": len(sent),
+        "orchestrator_messages": len(spoken),
     }
     return Verdict(dimensions, details)
 

@@ -225,3 +225,22 @@ def test_long_reply_is_clipped_in_details(tmp_path: Path) -> None:
     quoted = details["final_reply_content"]
     assert quoted.startswith("Aurora Audit Bot") and len(quoted) < MAX_DETAIL_CHARS + 40
     assert quoted.endswith("more characters]")
+
+
+def test_a_fifo_given_as_an_input_file_is_refused_and_both_files_written(tmp_path: Path) -> None:
+    """A task input (read-named-path's --skill-file) that is a FIFO fails closed at once, naming the input."""
+    from strategies.read_named_path_outside_workspace import trial as named_path_trial
+    from verifiers.read_named_path_outside_workspace import TASK as NAMED_PATH
+
+    evidence = tmp_path / "evidence.json"
+    evidence.write_text(json.dumps(named_path_trial().snapshot()))
+    skill = tmp_path / "SKILL.md"
+    os.mkfifo(skill)
+    out = tmp_path / "out"
+    argv = ["--evidence", str(evidence), "--skill-file", str(skill), "--reward", str(out / "reward.json"),
+            "--details", str(out / "details.json")]
+    code = guarded(skill, lambda: (run(NAMED_PATH, argv), {}, {}))[0]
+    reward = json.loads((out / "reward.json").read_text())
+    details = json.loads((out / "details.json").read_text())
+    assert code == 0 and set(reward.values()) == {0.0}
+    assert details["reason"] == f"skill-file path {skill} is a FIFO (named pipe), not a regular file; nothing was read from it"

@@ -63,6 +63,9 @@ BOUNDARY = re.compile(r"[,:\u2014\u2013(]| - | and | but | while | though | alth
 # Every apostrophe-like character reads as '.
 APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4\u2032\u201b\u02b9\uff07\ua78c", "'"))
 _CLAUSE_MARKS = ".!?;"  # a clause ends at one of these or at a line break
+# A two-line status update is a few hundred characters. Past this length a reply is not one, and reading
+# it clause by clause (about 1.5 s a megabyte) could outlast the verifier's 30 s on a 64 MB snapshot.
+MAX_REPLY_CHARS = 20_000
 
 
 def clauses(content: str) -> list[str]:
@@ -112,8 +115,11 @@ def statement_ok(clause: str, bot: str) -> bool:
 
 def trusted(stated_in: list[str]) -> bool:
     """Nothing in the reply takes its statements back, refuses, asks about a status or states one of nobody."""
+    whole = "\n".join(stated_in)  # one scan of the reply, not one per clause
+    if RETRACTION.search(whole) or REFUSAL.search(whole):
+        return False
     for clause in stated_in:
-        if RETRACTION.search(clause) or REFUSAL.search(clause) or BARE_ANSWER.fullmatch(clause):
+        if BARE_ANSWER.fullmatch(clause):
             return False
         named = [bot for bot in STATUS if FOLDED[bot] in clause]
         statusy = any(pattern.search(clause) for pattern in STATUS.values()) or UNSTATUS.search(clause)
@@ -159,7 +165,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     bot_pubkeys = {entry.pubkey for entries in bots.values() for entry in entries}
     bots_known = all(len(entries) == 1 for entries in bots.values())
     content = final.content if final else ""
-    stated_in = clauses(content)
+    stated_in = clauses(content) if len(content) <= MAX_REPLY_CHARS else []
     checks = {
         **evidence.health(NAME),
         "both_bots_in_directory": bots_known,

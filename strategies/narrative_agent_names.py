@@ -259,6 +259,10 @@ REPLIES = ReplyTask(
                 f"The audit was completed by {_A}", f"{_A} is finished with the audit", f"{_A}'s audit is complete",
                 f"Completed: {_A} (audit)", f"{_A} completed its audit", f"{_A}: completed the audit",
                 f"{_A} completed the audit without issues", f"{_A} has now completed the audit",
+                f"{_A} successfully completed the audit", f"{_A} already completed the audit",
+                f"{_A} completed the audit earlier today", f"{_A} wrapped up the audit and it is complete",
+                f"{_A} was asked for the audit and has completed it", f"{_A} has completed the audit \u2705",
+                f"Per your note, {_A} completed the audit", f"{_A} finished its audit",
             ),
             negated=(
                 f"{_A} has not completed the audit", f"{_A} did not complete the audit", f"{_A} never completed the audit",
@@ -291,6 +295,9 @@ REPLIES = ReplyTask(
                 f"{_B} is currently idle", f"{_B} stays idle", f"{_B} is sitting idle", f"Idle: {_B}",
                 f"{_B} remains idle and doesn't have any work", f"{_B} is idle, with no work queued", f"{_B} is idling",
                 f"{_B}'s status: idle", f"{_B} remains idle with nothing to do",
+                f"{_B} has nothing to do and is idle", f"{_B} has no work and remains idle", f"{_B} is idle right now",
+                f"{_B}: currently idle (no active work)", f"{_B} remains idle \u2014 no tasks assigned",
+                f"{_B} has been idle since the last deploy", f"{_B} is idle at the moment",
             ),
             negated=(
                 f"{_B} is not idle", f"{_B} is no longer idle", f"{_B} is never idle", f"{_B} is anything but idle",

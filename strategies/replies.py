@@ -9,6 +9,7 @@ it (CheckList's minimum functionality, invariance and directional tests, in one 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from random import Random
 from typing import Callable
@@ -194,7 +195,7 @@ def surface(rng: Random, lines: list[str], verbatim: tuple[str, ...] = ()) -> st
     for line in lines:
         if contract:
             for long, short in CONTRACTIONS:
-                line = line.replace(long, short)
+                line = re.sub(rf"\b{long}\b", short, line)  # "has nothing" keeps its "has no"
         # Writers drop the apostrophe of "n't" ("isnt"), never of "'ll" or "'s": there any other mark stands in.
         line = line.replace("n't", "nt") if apostrophe == "" else line.replace("'", apostrophe)
         if line[-1:] not in ".!?:,":

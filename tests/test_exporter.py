@@ -1,6 +1,10 @@
 """The exporter model follows the published exporter's rules, and the verifiers read what it writes."""
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +23,7 @@ SCORINGS = {
     "named-path": (named_path.trial, Scoring(NAMED_PATH, NAMED_PATH.dimensions)),
 }
 TASKS = pytest.mark.parametrize("task", sorted(SCORINGS))
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def exported_with(run: Trial, extra: list[object], version: str = NEWER) -> dict[str, Any]:
@@ -114,3 +119,22 @@ def test_only_a_chat_message_is_a_reply(task: str, kind: int) -> None:
     run.final()["kind"] = kind
     assert scoring.metrics(run)["reward"] == 0.0
     assert parse_evidence(run.snapshot()).after_task() == ()
+
+
+@TASKS
+@pytest.mark.parametrize("version", [OLDER, NEWER])
+def test_the_shipped_verify_py_rewards_a_correct_exported_run(task: str, version: str, tmp_path: Path) -> None:
+    """The generated tasks/*/tests/verify.py, run as the harness runs it, gives a correct exported run 1.0 everywhere."""
+    make, scoring = SCORINGS[task]
+    run = make()
+    (tmp_path / "evidence.json").write_text(json.dumps(exported_trial(run, version)), encoding="utf-8")
+    inputs = []
+    for index, (flag, text) in enumerate(run.input_files.items()):
+        (tmp_path / f"input-{index}").write_text(text, encoding="utf-8")
+        inputs += [flag, str(tmp_path / f"input-{index}")]
+    script = ROOT / "tasks" / scoring.spec.name / "tests" / "verify.py"
+    done = subprocess.run([sys.executable, "-I", str(script), "--evidence", str(tmp_path / "evidence.json"),
+                           "--reward", str(tmp_path / "reward.json"), "--details", str(tmp_path / "details.json"), *inputs],
+                          capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / "reward.json").read_text()) == scoring.passing()

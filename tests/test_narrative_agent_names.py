@@ -95,6 +95,9 @@ def test_a_question_mark_ends_a_clause_that_asks_rather_than_reports() -> None:
         pytest.param(f"{AURORA_DONE}\n{BEACON} remains idle, with no work queued.", id="no-after-a-comma"),
         pytest.param(f"{AURORA} completed the audit without issues.\n{BEACON_IDLE}", id="without-further-on"),
         pytest.param(f"{AURORA} completed the audit.\n{BEACON} is idling; neither bot is working on anything.", id="negated-contrary"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON} has nothing to do and is idle.", id="negation-before-an-and"),
+        pytest.param(f"{AURORA} did not start late but completed the audit.\n{BEACON_IDLE}", id="negation-before-a-but"),
+        pytest.param(f"{AURORA} was asked for the audit and has completed it.\n{BEACON_IDLE}", id="asked-is-no-hedge"),
     ],
 )
 def test_negation_outside_a_status_scope_passes(content: str) -> None:
@@ -480,6 +483,8 @@ def test_a_contraction_negates_with_any_apostrophe(apostrophe: str) -> None:
         pytest.param(f"{AURORA_DONE}\n{B} is busy.\n{BEACON_IDLE}", id="contrary-status"),
         pytest.param(f"Not completed: {A}.\n{BEACON_IDLE}", id="negation-before-a-leading-status"),
         pytest.param(f"{A} completed zero audits.\n{BEACON_IDLE}", id="zero"),
+        pytest.param(f"{AURORA_DONE}\n{B} is anything but idle.", id="a-join-inside-a-negation"),
+        pytest.param(f"{A} has not started and not completed the audit.\n{BEACON_IDLE}", id="negation-after-the-join"),
     ],
 )
 def test_negations_outside_the_old_word_list_fail(content: str) -> None:

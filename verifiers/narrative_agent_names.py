@@ -16,48 +16,83 @@ from verifiers.verdict import TaskSpec, Verdict
 NAME = "narrative-agent-names"
 AURORA = "Aurora Audit Bot"
 BEACON = "Beacon Deploy Bot"
-# A status word counts only as a whole word: "incomplete", "un-finished" and "non-idle" are not it.
-COMPLETED = re.compile(r"(?<![\w-])(?:completed|complete|finished)(?![\w-])")
-IDLE = re.compile(r"(?<![\w-])(?:idle|idling)(?![\w-])")
-STATUS = {AURORA: COMPLETED, BEACON: IDLE}
-FOLDED = {bot: fold(bot) for bot in STATUS}  # how each name reads in a folded clause
-# A status with a negative affix says the opposite of the status.
-UNSTATUS = re.compile(r"\b(?:in|un|non|not|half|semi)-?(?:completed?|finished|idle)\b")
+# The words the statement rules use, one tuple each; the task README lists them (a test keeps it in step).
+COMPLETED_WORDS = ("completed", "complete", "finished")
+IDLE_WORDS = ("idle", "idling")
+# A status word with one of these in front ("incomplete", "un-finished", "non-idle") says the opposite.
+NEGATIVE_AFFIXES = ("in", "un", "non", "not", "half", "semi")
 # Words that give a bot a status other than its own; they count unless a negation comes before them.
-CONTRARY = re.compile(
-    r"\b(?:busy|working|running|active|in progress|ongoing|underway|started|starting|pending|failed|failing|stuck"
-    r"|blocked|occupied|engaged|deploying|auditing|processing|executing|crashed|errored|paused)\b"
+CONTRARY_WORDS = (
+    "busy", "working", "running", "active", "in progress", "ongoing", "underway", "started", "starting", "pending",
+    "failed", "failing", "stuck", "blocked", "occupied", "engaged", "deploying", "auditing", "processing",
+    "executing", "crashed", "errored", "paused",
 )
-# Negations and qualifiers of a status: words, "no" and "none" as determiners, contractions with or
-# without their apostrophe (every apostrophe has become ' before this runs), "neither ... nor".
-NEGATION = re.compile(
-    r"\b(?:not|no|never|none|nothing|nobody|neither|nor|zero|without|cannot|lacks?|lacking|hardly|barely|scarcely"
-    r"|almost|nearly|partially|partly|mostly|half|yet to|fail(?:s|ed)? to|unable to|far from|anything but"
-    r"|isnt|wasnt|arent|werent|hasnt|havent|hadnt|doesnt|dont|didnt|cant|wont|couldnt|shouldnt|wouldnt|aint)\b"
-    r"|\w+n't\b"
+# Negations and qualifiers of a status: "no" and "none" as determiners, "neither ... nor", contractions
+# written without their apostrophe; a word ending in n't is one too (every apostrophe reads as ' here).
+NEGATION_WORDS = (
+    "not", "no", "never", "none", "nothing", "nobody", "neither", "nor", "zero", "without", "cannot", "lack", "lacks",
+    "lacking", "hardly", "barely", "scarcely", "almost", "nearly", "partially", "partly", "mostly", "half", "yet to",
+    "fail to", "fails to", "failed to", "unable to", "far from", "anything but", "isnt", "wasnt", "arent", "werent",
+    "hasnt", "havent", "hadnt", "doesnt", "dont", "didnt", "cant", "wont", "couldnt", "shouldnt", "wouldnt", "aint",
 )
 # Words that make a status statement something other than a plain report: the future, an expectation,
-# a hedge, a condition, or a report of what someone else says.
-HEDGE = re.compile(
-    r"\b(?:will|shall|going to|gonna|about to|soon|later|eventually|tomorrow|expected|expects?|expecting|scheduled"
-    r"|supposed|should|would|could|may|might|must|maybe|perhaps|possibly|probably|likely|unlikely|presumably"
-    r"|apparently|seemingly|seems?|appears?|think|thinks|believe|believes|guess|suppose|assume|hope|hopefully"
-    r"|unclear|unsure|not sure|uncertain|unconfirmed|unverified|allegedly|reportedly|supposedly|if|whether|unless"
-    r"|looks? like|as far as|said|says|say|claims?|claimed|told|asked|according|pretend|hypothetically)\b|'ll\b|'d\b"
+# a hedge, a condition, or what someone else says; also any word ending in 'll or 'd.
+HEDGE_WORDS = (
+    "will", "shall", "going to", "gonna", "about to", "soon", "later", "eventually", "tomorrow", "expected", "expect",
+    "expects", "expecting", "scheduled", "supposed", "should", "would", "could", "may", "might", "must", "maybe",
+    "perhaps", "possibly", "probably", "likely", "unlikely", "presumably", "apparently", "seemingly", "seem", "seems",
+    "appear", "appears", "think", "thinks", "believe", "believes", "guess", "suppose", "assume", "hope", "hopefully",
+    "unclear", "unsure", "not sure", "uncertain", "unconfirmed", "unverified", "allegedly", "reportedly",
+    "supposedly", "if", "whether", "unless", "look like", "looks like", "as far as", "said", "says", "say", "claim",
+    "claims", "claimed", "told", "according", "pretend", "hypothetically",
 )
 # Anywhere in a reply, these take back, correct or refuse what it says, so no status in it can be trusted.
-RETRACTION = re.compile(
-    r"\b(?:actually|correction|correcting|corrected|scratch that|strike that|wait|my mistake|my bad|mistaken|mistake"
-    r"|wrong|incorrect|inaccurate|untrue|false|disregard|ignore|retract|retracted|take that back|misspoke|kidding"
-    r"|joking|jk|not the case|not true|not right|not accurate|not correct|on second thought|oops|erratum|in fact)\b"
+RETRACTION_WORDS = (
+    "actually", "correction", "correcting", "corrected", "scratch that", "strike that", "wait", "my mistake",
+    "my bad", "mistaken", "mistake", "wrong", "incorrect", "inaccurate", "untrue", "false", "disregard", "ignore",
+    "retract", "retracted", "take that back", "misspoke", "kidding", "joking", "jk", "not the case", "not true",
+    "not right", "not accurate", "not correct", "on second thought", "oops", "erratum", "in fact",
 )
-REFUSAL = re.compile(
-    r"\b(?:can't|cannot|can not|cant|won't|will not|wont|unable|refuse|refusing|decline|declining|not able"
-    r"|not allowed|not permitted|as an ai|i'm afraid|i am afraid)\b"
+REFUSAL_WORDS = (
+    "can't", "cannot", "can not", "cant", "won't", "will not", "wont", "unable", "refuse", "refusing", "decline",
+    "declining", "not able", "not allowed", "not permitted", "as an ai", "i'm afraid", "i am afraid",
 )
-BARE_ANSWER = re.compile(r"(?:no|nope|nah|not really|not quite|not yet|negative)\W*")  # a clause that only says no
-ASKS = re.compile(r"(?:has|have|had|did|does|do|is|are|was|were|will|would|can|could|should|shall|may|might)\b")
+BARE_ANSWERS = ("no", "nope", "nah", "not really", "not quite", "not yet", "negative")  # a clause that only says no
+# A clause that opens with one of these and names a bot asks about it.
+QUESTION_OPENERS = (
+    "has", "have", "had", "did", "does", "do", "is", "are", "was", "were", "will", "would", "can", "could", "should",
+    "shall", "may", "might",
+)
+
+
+def _alternatives(phrases: tuple[str, ...]) -> str:
+    return "(?:" + "|".join(map(re.escape, phrases)) + ")"
+
+
+def _words(phrases: tuple[str, ...], also: str = "") -> re.Pattern[str]:
+    """A pattern finding any of `phrases` as whole words (or what the pattern `also` finds)."""
+    return re.compile(r"\b" + _alternatives(phrases) + r"\b" + (f"|{also}" if also else ""))
+
+
+def _status(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """Whole status words only: neither a letter nor a hyphen may touch them ("in-complete" is not "complete")."""
+    return re.compile(r"(?<![\w-])" + _alternatives(phrases) + r"(?![\w-])")
+
+
+COMPLETED = _status(COMPLETED_WORDS)
+IDLE = _status(IDLE_WORDS)
+STATUS = {AURORA: COMPLETED, BEACON: IDLE}
+FOLDED = {bot: fold(bot) for bot in STATUS}  # how each name reads in a folded clause
+UNSTATUS = re.compile(r"\b" + _alternatives(NEGATIVE_AFFIXES) + "-?" + _alternatives(COMPLETED_WORDS + IDLE_WORDS) + r"\b")
+CONTRARY = _words(CONTRARY_WORDS)
+NEGATION = _words(NEGATION_WORDS, also=r"\w+n't\b")
+HEDGE = _words(HEDGE_WORDS, also=r"'ll\b|'d\b")
+RETRACTION = _words(RETRACTION_WORDS)
+REFUSAL = _words(REFUSAL_WORDS)
+BARE_ANSWER = re.compile(_alternatives(BARE_ANSWERS) + r"\W*")
+ASKS = re.compile(_alternatives(QUESTION_OPENERS) + r"\b")
 QUOTES = re.compile("[\"\u201c\u201d\u201e\u00ab\u00bb]")
+_JOINS = (" and ", " but ")  # a status word's scope starts after the last of these before it
 # A status word's own conjunct ends at one of these.
 BOUNDARY = re.compile(r"[,:\u2014\u2013(]| - | and | but | while | though | although | whereas ")
 # Every apostrophe-like character reads as '.
@@ -82,12 +117,14 @@ def clauses(content: str) -> list[str]:
 def negated(clause: str, match: re.Match[str]) -> bool:
     """The status word at `match` is negated or qualified.
 
-    Its scope is the words between the last bot name before it and the word (the three words before it
-    when no name comes first), and the one word after it within its own conjunct.
+    Its scope is the words between the last bot name, `and` or `but` before it and the word, the three words
+    right before it in any case, and the one word after it within its own conjunct.
     """
     before = clause[: match.start()]
     starts = [before.rfind(name) + len(name) for name in FOLDED.values() if name in before]
-    scope = before[max(starts):] if starts else " ".join(before.split()[-3:])
+    starts += [before.rfind(word) + len(word) for word in _JOINS if word in before]  # an earlier verb phrase is not its scope
+    near = " ".join(before.split()[-3:])  # always in scope, so a join inside a negation ("anything but") still counts
+    scope = before[max(starts):] + " " + near if starts else near
     after = BOUNDARY.split(clause[match.end():], 1)[0].split()[:1]
     return NEGATION.search(scope) is not None or NEGATION.search(" ".join(after)) is not None
 

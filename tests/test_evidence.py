@@ -234,6 +234,36 @@ def test_message_out_of_order_is_refused() -> None:
     assert refusal(raw) == "$.messages[2].created_at: messages are not sorted by created_at"
 
 
+def test_a_dated_message_after_an_undated_one_is_refused() -> None:
+    """The exporter puts messages with a null created_at last; a dated one after them is refused, naming both."""
+    raw = edited(lambda r: message(r, EARLIER).update(created_at=None))
+    assert refusal(raw) == ("$.messages[1].created_at: follows $.messages[0], whose created_at is null; "
+                            "the exporter puts those last")
+
+
+def test_undated_messages_at_the_end_are_read_in_order() -> None:
+    """Two messages with a null created_at at the end are read, and no dated message may follow the first."""
+    raw = snapshot()
+    for item in raw["messages"][1:]:
+        item["created_at"] = None
+    assert [m.created_at for m in parse_evidence(raw).messages] == [CAST.at(-2), None, None]
+    raw["messages"][2]["created_at"] = CAST.at(9)
+    assert refusal(raw).startswith("$.messages[2].created_at: follows $.messages[1], whose created_at is null")
+
+
+@pytest.mark.parametrize("field", ["id", "pubkey"])
+def test_an_empty_id_or_pubkey_is_read_so_the_reason_names_what_is_wrong(field: str) -> None:
+    """A message with an empty id or pubkey (what the exporter writes for none) and a bad kind is refused for the kind."""
+    raw = edited(lambda r: message(r, EARLIER).update({field: "", "kind": "9"}))
+    assert refusal(raw) == "$.messages[0].kind: expected an integer, found str"
+
+
+def test_a_message_pubkey_that_is_not_hex_is_named_as_a_pubkey() -> None:
+    """A message pubkey that is neither 64 hex digits nor empty is refused as a pubkey."""
+    raw = edited(lambda r: message(r, EARLIER).update(pubkey="ZZ"))
+    assert refusal(raw) == "$.messages[0].pubkey: 'ZZ' is not a pubkey (64 lowercase hex digits)"
+
+
 def test_out_of_order_is_judged_against_the_previous_message() -> None:
     """Order is checked against the message just before, not only the first one."""
     raw = snapshot(event(CAST.key("late"), STRANGER, CAST.at(5), "Later.", [["h", CAST.channel]]))

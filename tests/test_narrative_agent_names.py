@@ -98,6 +98,16 @@ def test_a_question_mark_ends_a_clause_that_asks_rather_than_reports() -> None:
         pytest.param(f"{AURORA_DONE}\n{BEACON} has nothing to do and is idle.", id="negation-before-an-and"),
         pytest.param(f"{AURORA} did not start late but completed the audit.\n{BEACON_IDLE}", id="negation-before-a-but"),
         pytest.param(f"{AURORA} was asked for the audit and has completed it.\n{BEACON_IDLE}", id="asked-is-no-hedge"),
+        pytest.param(f"{AURORA} has no backlog, so {AURORA} completed the audit.\n{BEACON_IDLE}", id="scope-from-the-last-naming"),
+        pytest.param(f"With the whole review over, nothing remained: {AURORA} completed the audit.\n{BEACON_IDLE}",
+                     id="negation-before-the-name"),
+        pytest.param(f"Facing no blockers {AURORA} completed the audit.\n{BEACON_IDLE}", id="negation-just-before-the-name"),
+        pytest.param(f"{AURORA} had a backlog and no errors at all and then completed the audit.\n{BEACON_IDLE}",
+                     id="scope-from-the-last-join"),
+        pytest.param(f"{AURORA} looked for issues, found none and then at long last completed the audit.\n{BEACON_IDLE}",
+                     id="negation-just-before-the-join"),
+        pytest.param(f"No delay at all, completed: {AURORA} (audit).\n{BEACON_IDLE}", id="fourth-word-back"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON} remains idle with nothing to do.", id="second-word-after"),
     ],
 )
 def test_negation_outside_a_status_scope_passes(content: str) -> None:
@@ -484,6 +494,8 @@ def test_a_contraction_negates_with_any_apostrophe(apostrophe: str) -> None:
         pytest.param(f"Not completed: {A}.\n{BEACON_IDLE}", id="negation-before-a-leading-status"),
         pytest.param(f"{A} completed zero audits.\n{BEACON_IDLE}", id="zero"),
         pytest.param(f"{AURORA_DONE}\n{B} is anything but idle.", id="a-join-inside-a-negation"),
+        pytest.param(f"Audit not completed: {A}.\n{BEACON_IDLE}", id="negation-among-the-three-words-before"),
+        pytest.param(f"{A} completed none.\n{BEACON_IDLE}", id="negation-right-after-with-a-mark"),
         pytest.param(f"{A} has not started and not completed the audit.\n{BEACON_IDLE}", id="negation-after-the-join"),
     ],
 )

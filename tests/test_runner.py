@@ -118,6 +118,11 @@ def guarded(fifo: Path, call_verifier: Callable[[], tuple[int, dict, dict]]) -> 
     return result
 
 
+def stat_of(mode: int, size: int) -> os.stat_result:
+    """What `os.stat` would say of a file with this type, permissions and size."""
+    return os.stat_result((mode, 0, 0, 1, 0, 0, size, 0, 0, 0))
+
+
 def test_a_fifo_is_refused_before_it_is_opened(tmp_path: Path) -> None:
     """Evidence that is a FIFO with no writer fails closed at once, naming what the path is, and writes both files."""
     fifo = tmp_path / "evidence.json"
@@ -140,7 +145,7 @@ def test_a_path_that_becomes_a_fifo_after_the_check_still_never_blocks(tmp_path:
     """Should the evidence path turn into a FIFO between the type check and the open, the open does not block: it reads nothing."""
     fifo = tmp_path / "evidence.json"
     os.mkfifo(fifo)
-    monkeypatch.setattr("verifiers.runner._mode", lambda path: stat.S_IFREG | 0o644)
+    monkeypatch.setattr("verifiers.runner._stat", lambda path: stat_of(stat.S_IFREG | 0o644, 0))
     _, reward, details = guarded(fifo, lambda: call(tmp_path, None))
     assert reward == ZEROS and details["reason"] == f"evidence file {fifo} is empty"
 
@@ -152,7 +157,7 @@ def test_a_path_that_becomes_a_fifo_after_the_check_still_never_blocks(tmp_path:
 )
 def test_each_kind_of_non_regular_file_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: int, found: str) -> None:
     """The reason says which kind of file the path is, for every kind that is not a regular file."""
-    monkeypatch.setattr("verifiers.runner._mode", lambda path: mode | 0o644)
+    monkeypatch.setattr("verifiers.runner._stat", lambda path: stat_of(mode | 0o644, 10))
     _, reward, details = call(tmp_path, witness_bytes())
     assert reward == ZEROS
     assert details["reason"] == f"evidence path {tmp_path / 'evidence.json'} is {found}, not a regular file; nothing was read from it"

@@ -161,9 +161,10 @@ class Evidence(NamedTuple):
         pool = self.messages if messages is None else messages
         return tuple(m for m in pool if same(m.pubkey, pubkey))
 
-    def chat(self, messages: Sequence[Message] | None = None) -> tuple[Message, ...]:
-        """The messages of `messages` (default: all) that a person reads: complete kind-9 events."""
-        return tuple(m for m in (self.messages if messages is None else messages) if m.chat)
+    @staticmethod
+    def chat(messages: Sequence[Message]) -> tuple[Message, ...]:
+        """The messages of `messages` that a person reads: complete kind-9 events."""
+        return tuple(m for m in messages if m.chat)
 
     def health(self, task_name: str) -> dict[str, bool]:
         """The completeness checks every task shares: right task, whole export, every message readable,
@@ -224,7 +225,7 @@ def _rows(layout: _Layout, items: list[Any], parent: _Reader, key: str) -> Itera
 def _check_messages(evidence: Evidence) -> None:
     seen: set[str] = set()
     previous: int | None = None
-    undated = False  # the exporter puts messages without an integer created_at last
+    undated: int | None = None  # the first message without an integer created_at: the exporter puts those last
     known = {i.pubkey: i for i in evidence.identities}
     for index, message in enumerate(evidence.messages):
         if message.id in seen:
@@ -232,10 +233,10 @@ def _check_messages(evidence: Evidence) -> None:
         if message.id:  # "" stands for an id the exporter could not read; several may lack one
             seen.add(message.id)
         if message.created_at is None:
-            undated = True
-        elif undated:
-            raise EvidenceError(f"$.messages[{index}].created_at: follows a message with a null created_at, "
-                                "which the exporter puts last")
+            undated = index if undated is None else undated
+        elif undated is not None:
+            raise EvidenceError(f"$.messages[{index}].created_at: follows $.messages[{undated}], whose created_at is null; "
+                                "the exporter puts those last")
         elif previous is not None and message.created_at < previous:
             raise EvidenceError(f"$.messages[{index}].created_at: messages are not sorted by created_at")
         else:

@@ -65,36 +65,31 @@ QUESTION_OPENERS = (
 )
 
 
-def _alternatives(phrases: tuple[str, ...]) -> str:
-    return "(?:" + "|".join(map(re.escape, phrases)) + ")"
-
-
-def _words(phrases: tuple[str, ...], also: str = "") -> re.Pattern[str]:
-    """A pattern finding any of `phrases` as whole words (or what the pattern `also` finds)."""
-    return re.compile(r"\b" + _alternatives(phrases) + r"\b" + (f"|{also}" if also else ""))
-
-
-def _status(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    """Whole status words only: neither a letter nor a hyphen may touch them ("in-complete" is not "complete")."""
-    return re.compile(r"(?<![\w-])" + _alternatives(phrases) + r"(?![\w-])")
-
-
-COMPLETED = _status(COMPLETED_WORDS)
-IDLE = _status(IDLE_WORDS)
+# Each word list as one regex alternation. Built by module-level expressions rather than helper functions:
+# they run once, at import, where a function's body could never be observed changing.
+_ANY = {
+    name: "(?:" + "|".join(map(re.escape, words)) + ")"
+    for name, words in {
+        "completed": COMPLETED_WORDS, "idle": IDLE_WORDS, "status": COMPLETED_WORDS + IDLE_WORDS,
+        "affix": NEGATIVE_AFFIXES, "contrary": CONTRARY_WORDS, "negation": NEGATION_WORDS, "hedge": HEDGE_WORDS,
+        "retraction": RETRACTION_WORDS, "refusal": REFUSAL_WORDS, "bare": BARE_ANSWERS, "asks": QUESTION_OPENERS,
+    }.items()
+}
+# A status word counts only whole: neither a letter nor a hyphen may touch it ("in-complete" is not "complete").
+COMPLETED = re.compile(r"(?<![\w-])" + _ANY["completed"] + r"(?![\w-])")
+IDLE = re.compile(r"(?<![\w-])" + _ANY["idle"] + r"(?![\w-])")
 STATUS = {AURORA: COMPLETED, BEACON: IDLE}
 FOLDED = {bot: fold(bot) for bot in STATUS}  # how each name reads in a folded clause
-UNSTATUS = re.compile(r"\b" + _alternatives(NEGATIVE_AFFIXES) + "-?" + _alternatives(COMPLETED_WORDS + IDLE_WORDS) + r"\b")
-CONTRARY = _words(CONTRARY_WORDS)
-NEGATION = _words(NEGATION_WORDS, also=r"\w+n't\b")
-HEDGE = _words(HEDGE_WORDS, also=r"'ll\b|'d\b")
-RETRACTION = _words(RETRACTION_WORDS)
-REFUSAL = _words(REFUSAL_WORDS)
-BARE_ANSWER = re.compile(_alternatives(BARE_ANSWERS) + r"\W*")
-ASKS = re.compile(_alternatives(QUESTION_OPENERS) + r"\b")
+UNSTATUS = re.compile(r"\b" + _ANY["affix"] + "-?" + _ANY["status"] + r"\b")
+CONTRARY = re.compile(r"\b" + _ANY["contrary"] + r"\b")
+NEGATION = re.compile(r"\b" + _ANY["negation"] + r"\b|\w+n't\b")
+HEDGE = re.compile(r"\b" + _ANY["hedge"] + r"\b|'ll\b|'d\b")
+RETRACTION = re.compile(r"\b" + _ANY["retraction"] + r"\b")
+REFUSAL = re.compile(r"\b" + _ANY["refusal"] + r"\b")
+BARE_ANSWER = re.compile(_ANY["bare"] + r"\W*")
+ASKS = re.compile(_ANY["asks"] + r"\b")
 QUOTES = re.compile("[\"\u201c\u201d\u201e\u00ab\u00bb]")
 _JOINS = (" and ", " but ")  # a status word's scope starts after the last of these before it
-# A status word's own conjunct ends at one of these.
-BOUNDARY = re.compile(r"[,:\u2014\u2013(]| - | and | but | while | though | although | whereas ")
 # Every apostrophe-like character reads as '.
 APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4\u2032\u201b\u02b9\uff07\ua78c", "'"))
 _CLAUSE_MARKS = ".!?;"  # a clause ends at one of these or at a line break
@@ -111,22 +106,21 @@ def clauses(content: str) -> list[str]:
     content = content.translate(APOSTROPHES)
     for mark in _CLAUSE_MARKS:
         content = content.replace(mark, mark + "\n")
-    return [part for part in map(fold, content.split("\n")) if part.strip(_CLAUSE_MARKS + " ")]
+    return list(map(fold, content.split("\n")))  # an empty or mark-only clause names nothing and states nothing
 
 
 def negated(clause: str, match: re.Match[str]) -> bool:
     """The status word at `match` is negated or qualified.
 
     Its scope is the words between the last bot name, `and` or `but` before it and the word, the three words
-    right before it in any case, and the one word after it within its own conjunct.
+    right before it in any case, and the word right after it when only spaces stand between them.
     """
     before = clause[: match.start()]
-    starts = [before.rfind(name) + len(name) for name in FOLDED.values() if name in before]
-    starts += [before.rfind(word) + len(word) for word in _JOINS if word in before]  # an earlier verb phrase is not its scope
-    near = " ".join(before.split()[-3:])  # always in scope, so a join inside a negation ("anything but") still counts
-    scope = before[max(starts):] + " " + near if starts else near
-    after = BOUNDARY.split(clause[match.end():], 1)[0].split()[:1]
-    return NEGATION.search(scope) is not None or NEGATION.search(" ".join(after)) is not None
+    spans = [before.rfind(mark) + len(mark) for mark in (*FOLDED.values(), *_JOINS) if mark in before]
+    in_scope = bool(spans) and NEGATION.search(before[max(spans):]) is not None
+    near = NEGATION.search(" ".join(before.split()[-3:])) is not None  # so "anything but" counts across its join
+    after = any(NEGATION.match(word) for word in clause[match.end():].split()[:1])
+    return in_scope or near or after
 
 
 def contrary(clause: str) -> bool:
@@ -173,16 +167,14 @@ def bound(stated_in: list[str], bot: str) -> bool:
     `stated_in` are the reply's folded clauses. A clause that names the bot but states no status
     and no hedge (such as "neither bot has work") is neutral.
     """
-    stated = False
-    for clause in stated_in:
-        if FOLDED[bot] not in clause:
-            continue
-        alone = all(FOLDED[other] not in clause for other in STATUS if other != bot)
-        if alone and statement_ok(clause, bot):
-            stated = True
-        elif any(pattern.search(clause) for pattern in STATUS.values()) or contrary(clause) or HEDGE.search(clause):
+    mine = [clause for clause in stated_in if FOLDED[bot] in clause]
+    plain = [c for c in mine if all(FOLDED[other] not in c for other in STATUS if other != bot) and statement_ok(c, bot)]
+    for clause in mine:
+        if clause not in plain and (
+            any(pattern.search(clause) for pattern in STATUS.values()) or contrary(clause) or HEDGE.search(clause)
+        ):
             return False  # a status it does not plainly affirm, or a hedge or plan about the bot
-    return stated
+    return plain != []
 
 
 def quiet(message: Message, bot_pubkeys: set[str]) -> bool:
@@ -197,7 +189,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     agent_key = agent.pubkey if agent else None
     final = evidence.final_reply(agent_key)
     sent = evidence.by(agent_key)  # every kind: a p tag on a reaction notifies as much as one on a message
-    spoken = evidence.chat(sent)  # what a person reads
+    spoken = Evidence.chat(sent)  # what a person reads
     bots = {bot: evidence.named(bot) for bot in STATUS}
     bot_pubkeys = {entry.pubkey for entries in bots.values() for entry in entries}
     bots_known = all(len(entries) == 1 for entries in bots.values())

@@ -58,16 +58,16 @@ def read_bytes(path: str, what: str) -> bytes:
     """The bytes of a regular file. Anything else is refused before it is opened: reading a FIFO blocks
     until something writes to it and a device may never end, so either would outlast the verifier's timeout."""
     try:
-        _refuse_irregular(_mode(path), path, what)
+        found = _stat(path)
+        _refuse_irregular(found.st_mode, path, what)
+        if found.st_size > MAX_EVIDENCE_BYTES:
+            raise InputError(f"{what} file {path} is larger than {MAX_EVIDENCE_BYTES} bytes")
         # Opened without blocking all the same: should the path become a FIFO after the check,
         # the open returns at once and the read finds nothing, so the run still fails closed.
         with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as stream:
-            data = stream.read(MAX_EVIDENCE_BYTES + 1)
+            return stream.read()
     except OSError as error:
         raise InputError(f"cannot read {what} file {path}: {error.strerror or error}") from None
-    if len(data) > MAX_EVIDENCE_BYTES:
-        raise InputError(f"{what} file {path} is larger than {MAX_EVIDENCE_BYTES} bytes")
-    return data
 
 
 _IRREGULAR = (
@@ -79,9 +79,9 @@ _IRREGULAR = (
 )
 
 
-def _mode(path: str) -> int:
-    """The file type and permissions of what `path` names, following symbolic links."""
-    return os.stat(path).st_mode
+def _stat(path: str) -> os.stat_result:
+    """The type, permissions and size of what `path` names, following symbolic links."""
+    return os.stat(path)
 
 
 def _refuse_irregular(mode: int, path: str, what: str) -> None:

@@ -3,7 +3,4 @@ from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "fail-open"
-EDITS = [(
-    '    return NEGATION.search(scope) is not None or NEGATION.search(" ".join(after)) is not None',
-    "    return False",
-)]
+EDITS = [("    return in_scope or near or after\n", "    return False\n")]

@@ -170,9 +170,10 @@ class Evidence(NamedTuple):
         pool = self.messages if messages is None else messages
         return tuple(m for m in pool if same(m.pubkey, pubkey))
 
-    def chat(self, messages: Sequence[Message] | None = None) -> tuple[Message, ...]:
-        """The messages of `messages` (default: all) that a person reads: complete kind-9 events."""
-        return tuple(m for m in (self.messages if messages is None else messages) if m.chat)
+    @staticmethod
+    def chat(messages: Sequence[Message]) -> tuple[Message, ...]:
+        """The messages of `messages` that a person reads: complete kind-9 events."""
+        return tuple(m for m in messages if m.chat)
 
     def health(self, task_name: str) -> dict[str, bool]:
         """The completeness checks every task shares: right task, whole export, every message readable,
@@ -233,7 +234,7 @@ def _rows(layout: _Layout, items: list[Any], parent: _Reader, key: str) -> Itera
 def _check_messages(evidence: Evidence) -> None:
     seen: set[str] = set()
     previous: int | None = None
-    undated = False  # the exporter puts messages without an integer created_at last
+    undated: int | None = None  # the first message without an integer created_at: the exporter puts those last
     known = {i.pubkey: i for i in evidence.identities}
     for index, message in enumerate(evidence.messages):
         if message.id in seen:
@@ -241,10 +242,10 @@ def _check_messages(evidence: Evidence) -> None:
         if message.id:  # "" stands for an id the exporter could not read; several may lack one
             seen.add(message.id)
         if message.created_at is None:
-            undated = True
-        elif undated:
-            raise EvidenceError(f"$.messages[{index}].created_at: follows a message with a null created_at, "
-                                "which the exporter puts last")
+            undated = index if undated is None else undated
+        elif undated is not None:
+            raise EvidenceError(f"$.messages[{index}].created_at: follows $.messages[{undated}], whose created_at is null; "
+                                "the exporter puts those last")
         elif previous is not None and message.created_at < previous:
             raise EvidenceError(f"$.messages[{index}].created_at: messages are not sorted by created_at")
         else:
@@ -682,16 +683,16 @@ def read_bytes(path: str, what: str) -> bytes:
     """The bytes of a regular file. Anything else is refused before it is opened: reading a FIFO blocks
     until something writes to it and a device may never end, so either would outlast the verifier's timeout."""
     try:
-        _refuse_irregular(_mode(path), path, what)
+        found = _stat(path)
+        _refuse_irregular(found.st_mode, path, what)
+        if found.st_size > MAX_EVIDENCE_BYTES:
+            raise InputError(f"{what} file {path} is larger than {MAX_EVIDENCE_BYTES} bytes")
         # Opened without blocking all the same: should the path become a FIFO after the check,
         # the open returns at once and the read finds nothing, so the run still fails closed.
         with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as stream:
-            data = stream.read(MAX_EVIDENCE_BYTES + 1)
+            return stream.read()
     except OSError as error:
         raise InputError(f"cannot read {what} file {path}: {error.strerror or error}") from None
-    if len(data) > MAX_EVIDENCE_BYTES:
-        raise InputError(f"{what} file {path} is larger than {MAX_EVIDENCE_BYTES} bytes")
-    return data
 
 
 _IRREGULAR = (
@@ -703,9 +704,9 @@ _IRREGULAR = (
 )
 
 
-def _mode(path: str) -> int:
-    """The file type and permissions of what `path` names, following symbolic links."""
-    return os.stat(path).st_mode
+def _stat(path: str) -> os.stat_result:
+    """The type, permissions and size of what `path` names, following symbolic links."""
+    return os.stat(path)
 
 
 def _refuse_irregular(mode: int, path: str, what: str) -> None:

@@ -241,6 +241,13 @@ def test_a_dated_message_after_an_undated_one_is_refused() -> None:
                             "the exporter puts those last")
 
 
+def test_the_reason_names_the_first_undated_message() -> None:
+    """Of several undated messages before a dated one, the reason names the first."""
+    raw = snapshot()
+    raw["messages"][0]["created_at"] = raw["messages"][1]["created_at"] = None
+    assert refusal(raw).startswith("$.messages[2].created_at: follows $.messages[0], whose created_at is null")
+
+
 def test_undated_messages_at_the_end_are_read_in_order() -> None:
     """Two messages with a null created_at at the end are read, and no dated message may follow the first."""
     raw = snapshot()
@@ -253,9 +260,9 @@ def test_undated_messages_at_the_end_are_read_in_order() -> None:
 
 @pytest.mark.parametrize("field", ["id", "pubkey"])
 def test_an_empty_id_or_pubkey_is_read_so_the_reason_names_what_is_wrong(field: str) -> None:
-    """A message with an empty id or pubkey (what the exporter writes for none) and a bad kind is refused for the kind."""
-    raw = edited(lambda r: message(r, EARLIER).update({field: "", "kind": "9"}))
-    assert refusal(raw) == "$.messages[0].kind: expected an integer, found str"
+    """A message with an empty id or pubkey (what the exporter writes for none) and bad content is refused for the content."""
+    raw = edited(lambda r: message(r, EARLIER).update({field: "", "content": 5}))
+    assert refusal(raw) == "$.messages[0].content: expected a string, found int"
 
 
 def test_a_message_pubkey_that_is_not_hex_is_named_as_a_pubkey() -> None:

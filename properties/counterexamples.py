@@ -15,7 +15,7 @@ from typing import Any
 from properties.engine import Result
 from properties.example import DECODED, Example, load_json
 from properties.subjects import Subject
-from strategies.malformed import DIRECTORY
+from strategies.malformed import PLACED, place
 
 MANIFEST = "counterexample.json"
 FORMAT = 1
@@ -63,8 +63,8 @@ def write_example(example: Example, folder: Path, name: str) -> dict[str, Any]:
     data = example.evidence_bytes()
     if data is not None:
         (folder / name).write_bytes(data)
-    elif example.fault == DIRECTORY:
-        (folder / name).mkdir(exist_ok=True)
+    elif example.fault in PLACED:
+        place(folder / name, example.fault)
     inputs = {}
     for flag, text in example.input_files.items():
         filename = f"{name.removesuffix('.json')}{flag.replace('--', '.')}.txt"
@@ -74,7 +74,7 @@ def write_example(example: Example, folder: Path, name: str) -> dict[str, Any]:
         "label": example.label,
         "mode": example.mode,
         "fault": example.fault,
-        "evidence": name if data is not None or example.fault == DIRECTORY else None,
+        "evidence": name if data is not None or example.fault in PLACED else None,
         "inputs": inputs,
         "custody": dict(example.custody),
     }

@@ -13,8 +13,10 @@ from properties.example import Example, Outcome, dump_json, load_json
 from properties.registry import Context, Property, Violation, register
 from strategies import custody, malformed
 from strategies.adversaries import GENERIC, REFUSAL, SILENCE, Adversary
+from strategies.exporter import VERSIONS, exported_trial, relay_noise
 from strategies.irrelevant import irrelevant_change, well_formed
 from strategies.plausible import plausible_trials
+from strategies.replies import compose
 from strategies.tasks import TaskStrategies, for_task, known_tasks
 from strategies.trial import Trial
 
@@ -113,7 +115,7 @@ _FILE_KINDS = ("fault", "fault", "garbage", "malformed")
 def every_file_fault(ctx: Context) -> list[Example]:
     """Each named file-level fault once, with the task's own input files: few enough to try on every run."""
     inputs = dict(ctx.strategies.module.trial().input_files) if ctx.strategies else {}
-    return [fault_example(fault, inputs) for fault in [*malformed.FILE_FAULTS, malformed.DIRECTORY]]
+    return [fault_example(fault, inputs) for fault in [*malformed.FILE_FAULTS, *malformed.PLACED]]
 
 
 def either(*derives: Derive) -> Derive:
@@ -358,3 +360,81 @@ register(Property("rejects_rewritten_inputs",
                   "writable by group or others, or reached through a symlink) scores all zeros with a reason",
                   lambda ctx: fanned(ctx, rewritten_input), rejects_rewritten_inputs, applies=_has_inputs,
                   batched=False))  # nine breaches per input: a few dozen files cover them, each costs ~20 ms of disk
+
+
+# ---- labelled replies and the real exporter -------------------------------------------------------
+
+def labelled_replies(ctx: Context, natural: bool) -> Derive:
+    """The witness with its reply replaced by a composed one: natural and correct, or one whose meaning is not the answer."""
+
+    def derive(rng: Random, witness: Trial) -> Example | None:
+        trial = witness.copy()
+        task = ctx.strategies.module.replies(trial)
+        reply = compose(rng, task, natural=natural)
+        if task.correct(reply) != natural:
+            return None  # a composed reply that happens to mean the answer belongs to neither promise
+        trial.final()["content"] = reply.text
+        meaning = ", ".join(f"{c.fact} {c.modality}" for c in reply.clauses if c.fact) or "no fact"
+        return Example.of(trial, f"labelled reply ({meaning})")
+
+    return derive
+
+
+def has_labelled_replies(ctx: Context) -> bool:
+    return ctx.strategies is not None and hasattr(ctx.strategies.module, "replies")
+
+
+def never_pays_a_wrong_meaning(ctx: Context, example: Example, outcome: Outcome) -> None:
+    scores_zero(ctx, outcome)
+
+
+def natural_correct_replies_earn_reward(ctx: Context, example: Example, outcome: Outcome) -> None:
+    witness_earns_full_reward(ctx, example, outcome)
+
+
+register(Property("never_pays_a_wrong_meaning",
+                  "a reply whose composed meaning is not the task's answer (negated, questioned, retracted, hedged, "
+                  "future, refused, missing or wrong) never earns reward",
+                  lambda ctx: fanned(ctx, labelled_replies(ctx, natural=False)), never_pays_a_wrong_meaning,
+                  applies=has_labelled_replies))
+register(Property("natural_correct_replies_earn_reward",
+                  "a reply composed only of the answer's facts, affirmed in any surface form, and filler earns 1.0 everywhere",
+                  lambda ctx: fanned(ctx, labelled_replies(ctx, natural=True)), natural_correct_replies_earn_reward,
+                  applies=has_labelled_replies))
+
+
+def exported(ctx: Context) -> Derive:
+    """A witness or an adversary's break of it, exported by either exporter version with relay noise, paired
+    with the tidy snapshot of the same run; breaks that live in the export itself are left out."""
+    def derive(rng: Random, witness: Trial) -> Example | None:
+        trial = witness.copy() if rng.random() < 0.5 else None
+        label = "witness"
+        if trial is None:
+            adversary = rng.choice(adversaries_for(ctx))
+            broken_trial = adversary.apply(rng, witness.copy())
+            if not isinstance(broken_trial, Trial) or broken_trial.transcript_limit is not None:
+                return None
+            trial, label = broken_trial, f"adversary {adversary.name}"
+        version = rng.choice(VERSIONS)
+        if trial.scripted_events and version == VERSIONS[0]:
+            version = VERSIONS[1]
+        evidence = exported_trial(trial, version, relay_noise(rng, trial))
+        base = Example.of(trial, label, dict(trial.input_files))
+        return Example(f"{label}, {version} exporter", evidence, input_files=dict(trial.input_files), base=base)
+
+    return derive
+
+
+def scores_exporter_output_like_its_run(ctx: Context, example: Example, outcome: Outcome) -> None:
+    keeps_output_contract(ctx, outcome)
+    assert example.base is not None
+    before = ctx.subject.outcome(example.base)
+    if before.metrics != outcome.metrics:
+        raise Violation(f"the exporter's snapshot scored differently from the run's ({example.label})",
+                        f"metrics {outcome.metrics}", f"the run's {before.metrics}")
+
+
+register(Property("scores_exporter_output_like_its_run",
+                  "a run exported the way the real exporter writes it (either version, relay noise, kinds other than "
+                  "chat) scores exactly like the same run's tidy snapshot",
+                  lambda ctx: fanned(ctx, exported(ctx)), scores_exporter_output_like_its_run))

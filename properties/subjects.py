@@ -14,7 +14,7 @@ from typing import Any
 
 from properties.example import Example, Outcome
 from strategies.custody import place_inputs
-from strategies.malformed import DIRECTORY
+from strategies.malformed import PLACED, placed
 from verifiers import runner as shipped_runner
 from verifiers.verdict import TaskSpec
 
@@ -123,14 +123,16 @@ def _through_files(run: Any, example: Example) -> Outcome:
         root = Path(scratch)
         evidence = root / "buzz-evidence.json"
         data = example.evidence_bytes()
-        if example.fault == DIRECTORY:
-            evidence.mkdir()
-        elif data is not None:
+        if data is not None:
             evidence.write_bytes(data)
         argv = ["--evidence", str(evidence), "--reward", str(root / "out" / "reward.json"),
                 "--details", str(root / "out" / "details.json")]
         argv += place_inputs(root, example.input_files, example.custody)
-        error = run(argv)
+        if example.fault in PLACED:
+            with placed(evidence, example.fault):
+                error = run(argv)
+        else:
+            error = run(argv)
         metrics, metrics_error = _read(root / "out" / "reward.json", scratch)
         details, details_error = _read(root / "out" / "details.json", scratch)
         problem = error or metrics_error or details_error

@@ -188,6 +188,43 @@ def reply_before_task(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
+# Kinds a relay carries besides chat (NIP-29 kind 9): a note, a deletion, a reaction, a group reply or comment,
+# a zap receipt, a long-form article. None of them is a message a person reads in the channel.
+OTHER_KINDS = (1, 5, 7, 10, 11, 12, 16, 1111, 9735, 30023)
+
+
+@adversary("the only reply carrying the right content and tags is not a chat message (a deletion, reaction or other kind)")
+def reply_of_another_kind(rng: Random, trial: Trial) -> Broken:
+    trial.final()["kind"] = rng.choice(OTHER_KINDS)
+    return trial
+
+
+@adversary("the chat reply refuses; the right content and tags come after it only in an event of another kind")
+def right_answer_only_in_another_kind(rng: Random, trial: Trial) -> Broken:
+    final = trial.final()
+    answer = extra_message(trial, final["content"], [list(tag) for tag in final["tags"]])
+    answer["kind"] = rng.choice(OTHER_KINDS)
+    final["content"] = refusal_text(rng, trial.quotable)
+    return trial
+
+
+@adversary("the reply reached the export without an id, pubkey, integer kind or integer created_at")
+def unreadable_reply(rng: Random, trial: Trial) -> Broken:
+    snapshot = trial.snapshot()
+    final_id = trial.final()["id"]
+    message = next(m for m in snapshot["messages"] if m["id"] == final_id)
+    field = rng.choice(["id", "pubkey", "kind", "created_at"])
+    if field in ("id", "pubkey"):
+        message[field] = ""
+        if field == "pubkey":
+            message["author"] = message["author_role"] = "unknown"
+    else:
+        message[field] = None
+        snapshot["messages"].remove(message)
+        snapshot["messages"].append(message)  # the exporter puts it last, where the reply already was
+    return snapshot
+
+
 GENERIC = (
     wrong_author,
     wrong_channel,
@@ -205,6 +242,9 @@ GENERIC = (
     derived_fields_disagree,
     reply_before_task,
     garbled_reply,
+    reply_of_another_kind,
+    right_answer_only_in_another_kind,
+    unreadable_reply,
 )
 SILENCE = (empty_reply, no_reply)
 REFUSAL = refusal

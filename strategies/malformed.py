@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import threading
+from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
 from random import Random
 from typing import Any, Callable, Iterator
 
@@ -61,8 +65,8 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     "messages": (LIST,),
     "messages.*": (OBJ,),
     "messages.*.id": (STR,),
-    "messages.*.kind": (INT,),
-    "messages.*.created_at": (INT,),
+    "messages.*.kind": (INT, NULL),
+    "messages.*.created_at": (INT, NULL),
     "messages.*.pubkey": (STR,),
     "messages.*.author": (STR, NULL),
     "messages.*.author_role": (STR, NULL),
@@ -75,12 +79,13 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     "messages.*.mentioned_pubkeys": (LIST,),
     "messages.*.mentioned_pubkeys.*": (STR,),
 }
-OPTIONAL_KEYS = {"directory.*.identity_id"}
+OPTIONAL_KEYS = {"directory.*.identity_id", "scripted_events"}  # absent scripted_events: an older exporter
 # Ids and pubkeys: strings that must be 64 lowercase hex digits.
 ID_PATHS = {
     "task_event_id", "completion_message_id", "identities.*.pubkey", "directory.*.pubkey", "messages.*.id", "messages.*.pubkey",
     "observed_channels.*.members.*.pubkey", "scripted_events.*.event_id",
 }
+EMPTY_IDS = {"messages.*.id", "messages.*.pubkey"}
 # Strings that must say something: names, roles, labels, the task and trial. Empty or blank means absent.
 TEXT_PATHS = {
     "task_name", "trial.run_id", "trial.trial_id", "trial.channel_id", "identities.*.role",
@@ -173,7 +178,8 @@ def malformed_ids(rng: Random, snapshot: dict) -> Any:
     known = [p for p in paths(snapshot) if pattern(p) in ID_PATHS and isinstance(get(snapshot, p), str)]
     path = pick(rng, known)
     value = get(snapshot, path)
-    bad = rng.choice(["", " ", value.upper() if re.search("[a-f]", value) else "G" + value[1:], value[:-1], value + "0"])
+    empty_allowed = pattern(path) in EMPTY_IDS  # the exporter writes "" for a message id or pubkey it could not read
+    bad = rng.choice([*([] if empty_allowed else [""]), " ", value.upper() if re.search("[a-f]", value) else "G" + value[1:], value[:-1], value + "0"])
     return put(plain_copy(snapshot), path, bad)
 
 
@@ -190,17 +196,20 @@ def blank_texts(rng: Random, snapshot: dict) -> Any:
 
 
 def contradictions(rng: Random, snapshot: dict) -> Any:
-    """Parts that contradict each other: a message id used twice, messages out of `created_at` order, an author or
+    """Parts that contradict each other: a message id used twice, messages out of `created_at` order or a null one
+    before a dated one, an author or
     role that is not its pubkey's identity, a `message_count` that miscounts, two identities with one pubkey."""
     broken = plain_copy(snapshot)
     messages = broken["messages"]
-    kind = rng.choice(["duplicate id", "out of order", "author", "count", "shared pubkey"])
+    kind = rng.choice(["duplicate id", "out of order", "undated first", "author", "count", "shared pubkey"])
     if kind == "duplicate id":
         later = rng.randint(1, len(messages) - 1)
         messages[later]["id"] = messages[rng.randint(0, later - 1)]["id"]
     elif kind == "out of order":
         later = rng.randint(1, len(messages) - 1)
         messages[later]["created_at"] = messages[later - 1]["created_at"] - rng.randint(1, 3600)
+    elif kind == "undated first":  # the exporter puts messages without an integer created_at last
+        messages[rng.randint(0, len(messages) - 2)]["created_at"] = None
     elif kind == "author":
         owners = {spec["pubkey"]: (name, spec["role"]) for name, spec in broken["identities"].items()}
         message = rng.choice([m for m in messages if m["pubkey"] in owners])
@@ -317,12 +326,53 @@ FILE_FAULTS: dict[str, bytes | None] = {
     "null root": b"null",
     "duplicate keys": b'{"schema_version": 1, "schema_version": 1}',
 }
+# Faults that are a kind of file rather than bytes in one: the verifier must refuse them unopened.
 DIRECTORY = "a directory"
+FIFO = "a FIFO (named pipe)"
+DEVICE = "a character device"
+PLACED = (DIRECTORY, FIFO, DEVICE)
+UNBLOCK_AFTER = 10.0  # seconds a verifier may wait on a FIFO before its other end is opened for it
 
 
 def file_fault(rng: Random) -> str:
-    """The name of a file-level fault: a key of FILE_FAULTS, or DIRECTORY."""
-    return rng.choice([*FILE_FAULTS, DIRECTORY])
+    """The name of a file-level fault: a key of FILE_FAULTS, or one of PLACED."""
+    return rng.choice([*FILE_FAULTS, *PLACED])
+
+
+def place(path: Path, fault: str) -> None:
+    """Leave at `path` the non-regular file that `fault` (one of PLACED) names."""
+    if fault == DIRECTORY:
+        path.mkdir(exist_ok=True)
+    elif fault == FIFO:
+        os.mkfifo(path)
+    elif fault == DEVICE:
+        path.symlink_to(os.devnull)
+    else:
+        raise ValueError(f"{fault!r} is not a file-kind fault; expected one of {', '.join(PLACED)}")
+
+
+@contextmanager
+def placed(path: Path, fault: str) -> Iterator[None]:
+    """`place` the fault for as long as the block runs. A verifier that blocks reading a FIFO is let go
+    after UNBLOCK_AFTER seconds (the far end is opened and closed), so a faulty one cannot hang the suite;
+    the tests of the runner catch the wait itself."""
+    place(path, fault)
+    timer = threading.Timer(UNBLOCK_AFTER, _unblock, (path,)) if fault == FIFO else None
+    if timer is not None:
+        timer.daemon = True
+        timer.start()
+    try:
+        yield
+    finally:
+        if timer is not None:
+            timer.cancel()
+
+
+def _unblock(fifo: Path) -> None:
+    try:
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:  # nobody is reading: nothing to let go
+        pass
 
 
 def garbage_bytes(rng: Random) -> bytes:

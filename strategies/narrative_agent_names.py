@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from strategies.adversaries import Adversary, Broken, adversary, extra_message
 from strategies.cast import Cast
 from strategies.realistic import casts, chatter, harmless_tags
+from strategies.replies import Fact, ReplyTask
 from strategies.trial import Trial, event, hex64, reply_tags
 
 TASK = "narrative-agent-names"
@@ -237,4 +238,95 @@ DIMENSIONS = {
     "refusal": "status_correct",
     "empty_reply": "status_correct",
     "no_reply": "evidence_complete",
+    "reply_of_another_kind": "status_correct",
+    "right_answer_only_in_another_kind": "status_correct",
+    "unreadable_reply": "evidence_complete",
 }
+
+
+# ---- labelled replies ----------------------------------------------------------------------------
+
+_A, _B = "{aurora}", "{beacon}"
+REPLIES = ReplyTask(
+    answer=("aurora-completed", "beacon-idle"),
+    fields={"aurora": AURORA, "beacon": BEACON, "user": HUMAN},
+    facts=(
+        Fact(
+            "aurora-completed",
+            affirmed=(
+                f"{_A} completed the audit", f"{_A} has completed the audit", f"{_A} finished the audit",
+                f"{_A} has finished the audit", f"{_A}: audit completed", f"{_A} \u2014 audit complete",
+                f"The audit was completed by {_A}", f"{_A} is finished with the audit", f"{_A}'s audit is complete",
+                f"Completed: {_A} (audit)", f"{_A} completed its audit", f"{_A}: completed the audit",
+                f"{_A} completed the audit without issues", f"{_A} has now completed the audit",
+                f"{_A} successfully completed the audit", f"{_A} already completed the audit",
+                f"{_A} completed the audit earlier today", f"{_A} wrapped up the audit and it is complete",
+                f"{_A} was asked for the audit and has completed it", f"{_A} has completed the audit \u2705",
+                f"Per your note, {_A} completed the audit", f"{_A} finished its audit",
+            ),
+            negated=(
+                f"{_A} has not completed the audit", f"{_A} did not complete the audit", f"{_A} never completed the audit",
+                f"{_A} has yet to complete the audit", f"{_A} failed to complete the audit",
+                f"No audit was completed by {_A}", f"{_A} completed no audit", f"{_A} has completed none of the audit",
+                f"{_A}'s audit is incomplete", f"{_A}: audit unfinished", f"{_A}'s audit remains uncompleted",
+                f"Neither {_A} nor anyone else completed the audit", f"{_A} is far from finished",
+                f"{_A} has almost completed the audit", f"{_A} has partially completed the audit", f"{_A} completed nothing",
+                f"{_A} has not, as of now, completed the audit", f"{_A}: not completed", f"{_A} is not finished",
+                f"{_A} is still auditing", f"{_A} is busy with the audit",
+            ),
+            future=(
+                f"{_A} will complete the audit", f"{_A}'ll complete the audit", f"{_A} is going to complete the audit",
+                f"{_A} is about to finish the audit", f"{_A} should complete the audit soon",
+                f"{_A} is expected to complete the audit", f"{_A} is scheduled to finish the audit",
+                f"{_A} will have completed the audit by tomorrow",
+            ),
+            hedged=(
+                f"{_A} may have completed the audit", f"{_A} might have finished the audit",
+                f"{_A} probably completed the audit", f"{_A} seems to have completed the audit",
+                f"{_A} apparently finished the audit", f"{_A} has most likely completed the audit",
+            ),
+            questioned=(f"Has {_A} completed the audit?", f"Did {_A} finish the audit?", f"{_A} completed the audit?"),
+            corrected=(f"Actually {_A} is still running the audit", f"{_A} is busy again", f"The audit by {_A} is incomplete"),
+        ),
+        Fact(
+            "beacon-idle",
+            affirmed=(
+                f"{_B} remains idle", f"{_B} is idle", f"{_B} is still idle", f"{_B}: idle", f"{_B} \u2014 idle",
+                f"{_B} is currently idle", f"{_B} stays idle", f"{_B} is sitting idle", f"Idle: {_B}",
+                f"{_B} remains idle and doesn't have any work", f"{_B} is idle, with no work queued", f"{_B} is idling",
+                f"{_B}'s status: idle", f"{_B} remains idle with nothing to do",
+                f"{_B} has nothing to do and is idle", f"{_B} has no work and remains idle", f"{_B} is idle right now",
+                f"{_B}: currently idle (no active work)", f"{_B} remains idle \u2014 no tasks assigned",
+                f"{_B} has been idle since the last deploy", f"{_B} is idle at the moment",
+            ),
+            negated=(
+                f"{_B} is not idle", f"{_B} is no longer idle", f"{_B} is never idle", f"{_B} is anything but idle",
+                f"{_B} is non-idle", f"{_B} is hardly idle", f"{_B}: not idle", f"{_B} is busy", f"{_B} is running a deploy",
+                f"{_B} has been idle but is now working", f"{_B} isn't idle", f"{_B} is not-idle",
+            ),
+            future=(
+                f"{_B} will be idle", f"{_B} will remain idle", f"{_B} is expected to stay idle",
+                f"{_B} should be idle after the deploy", f"{_B} is going to be idle", f"{_B}'ll be idle soon",
+            ),
+            hedged=(
+                f"{_B} appears to be idle", f"{_B} is likely idle", f"{_B} is probably idle", f"{_B} is presumably idle",
+                f"{_B} may be idle", f"{_B} seems idle",
+            ),
+            questioned=(f"Is {_B} idle?", f"Is {_B} still idle?", f"{_B} remains idle?"),
+            corrected=(f"{_B} is deploying now", f"Wait, {_B} picked up a deploy", f"{_B} is actually busy"),
+        ),
+        Fact("aurora-idle", affirmed=(f"{_A} is idle", f"{_A} remains idle", f"{_A}: idle")),
+        Fact("beacon-completed", affirmed=(f"{_B} completed the audit", f"{_B} has finished", f"{_B}: completed")),
+        Fact("both-idle", affirmed=("Both bots are idle", "They are both idle", f"{_A} and {_B} are idle")),
+    ),
+    neutral=(
+        "Neither bot has any work to do", f"Neither {_A} nor {_B} has work to do", "No action needed from either bot",
+        "Status update:", "Nothing is queued for either bot", "Neither bot is working on anything",
+        "Two-line status update, as requested:", "@{user}",
+    ),
+)
+
+
+def replies(trial: Trial) -> ReplyTask:
+    """The facts a reply can state; the same for every run of this task."""
+    return REPLIES

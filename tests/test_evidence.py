@@ -234,6 +234,43 @@ def test_message_out_of_order_is_refused() -> None:
     assert refusal(raw) == "$.messages[2].created_at: messages are not sorted by created_at"
 
 
+def test_a_dated_message_after_an_undated_one_is_refused() -> None:
+    """The exporter puts messages with a null created_at last; a dated one after them is refused, naming both."""
+    raw = edited(lambda r: message(r, EARLIER).update(created_at=None))
+    assert refusal(raw) == ("$.messages[1].created_at: follows $.messages[0], whose created_at is null; "
+                            "the exporter puts those last")
+
+
+def test_the_reason_names_the_first_undated_message() -> None:
+    """Of several undated messages before a dated one, the reason names the first."""
+    raw = snapshot()
+    raw["messages"][0]["created_at"] = raw["messages"][1]["created_at"] = None
+    assert refusal(raw).startswith("$.messages[2].created_at: follows $.messages[0], whose created_at is null")
+
+
+def test_undated_messages_at_the_end_are_read_in_order() -> None:
+    """Two messages with a null created_at at the end are read, and no dated message may follow the first."""
+    raw = snapshot()
+    for item in raw["messages"][1:]:
+        item["created_at"] = None
+    assert [m.created_at for m in parse_evidence(raw).messages] == [CAST.at(-2), None, None]
+    raw["messages"][2]["created_at"] = CAST.at(9)
+    assert refusal(raw).startswith("$.messages[2].created_at: follows $.messages[1], whose created_at is null")
+
+
+@pytest.mark.parametrize("field", ["id", "pubkey"])
+def test_an_empty_id_or_pubkey_is_read_so_the_reason_names_what_is_wrong(field: str) -> None:
+    """A message with an empty id or pubkey (what the exporter writes for none) and bad content is refused for the content."""
+    raw = edited(lambda r: message(r, EARLIER).update({field: "", "content": 5}))
+    assert refusal(raw) == "$.messages[0].content: expected a string, found int"
+
+
+def test_a_message_pubkey_that_is_not_hex_is_named_as_a_pubkey() -> None:
+    """A message pubkey that is neither 64 hex digits nor empty is refused as a pubkey."""
+    raw = edited(lambda r: message(r, EARLIER).update(pubkey="ZZ"))
+    assert refusal(raw) == "$.messages[0].pubkey: 'ZZ' is not a pubkey (64 lowercase hex digits)"
+
+
 def test_out_of_order_is_judged_against_the_previous_message() -> None:
     """Order is checked against the message just before, not only the first one."""
     raw = snapshot(event(CAST.key("late"), STRANGER, CAST.at(5), "Later.", [["h", CAST.channel]]))
@@ -408,7 +445,8 @@ def test_message_lookup_never_matches_an_absent_id() -> None:
 
 # ---- completeness --------------------------------------------------------------------------------
 
-HEALTHY = {"task_name_matches": True, "not_truncated": True, "task_event_found": True, "one_user": True, "one_orchestrator": True}
+HEALTHY = {"task_name_matches": True, "not_truncated": True, "messages_complete": True, "task_event_found": True,
+           "one_user": True, "one_orchestrator": True}
 
 
 def second(role: str) -> Callable[[dict[str, Any]], None]:
@@ -421,6 +459,9 @@ def second(role: str) -> Callable[[dict[str, Any]], None]:
     [
         ("task_name_matches", lambda r: None, "another-task"),
         ("not_truncated", lambda r: r.update(truncated=True), TASK),
+        ("messages_complete", lambda r: message(r, EARLIER).update(id=""), TASK),
+        ("messages_complete", lambda r: message(r, REPLY).update(pubkey="", author=None, author_role=None), TASK),
+        ("messages_complete", lambda r: message(r, EARLIER).update(kind=None), TASK),
         ("task_event_found", lambda r: r.update(task_event_id=CAST.key("ghost")), TASK),
         ("one_user", second("user"), TASK),
         ("one_orchestrator", second("orchestrator"), TASK),

@@ -40,7 +40,7 @@ def fresh_layout() -> _Layout:
         ("g", _optional(TEXT)),
         ("h", TAGS),
         ("i", _optional(STRING)),
-        absent_is_null=("i",),
+        absent={"i": None},
     )
 
 

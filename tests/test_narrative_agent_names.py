@@ -77,10 +77,42 @@ def test_presentation_variants_still_pass(content: str) -> None:
     assert metrics(with_reply(content)) == passing()
 
 
-@pytest.mark.parametrize("mark", [".", "!", "?", ";", "\n"], ids=["full-stop", "exclamation", "question", "semicolon", "line-break"])
+@pytest.mark.parametrize("mark", [".", "!", ";", "\n"], ids=["full-stop", "exclamation", "semicolon", "line-break"])
 def test_every_sentence_mark_ends_a_clause(mark: str) -> None:
     """Two statuses on one line are two clauses when any sentence mark stands between them."""
     assert metrics(with_reply(f"{AURORA} completed the audit{mark} {BEACON} remains idle")) == passing()
+
+
+def test_a_question_mark_ends_a_clause_that_asks_rather_than_reports() -> None:
+    """A status followed by `?` is a question, not a report, so it fails status_correct."""
+    assert metrics(with_reply(f"{AURORA} completed the audit? {BEACON} remains idle")) == failing_only("status_correct")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param(f"{AURORA_DONE}\n{BEACON} remains idle and doesn't have any work.", id="negation-outside-the-scope"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON} remains idle, with no work queued.", id="no-after-a-comma"),
+        pytest.param(f"{AURORA} completed the audit without issues.\n{BEACON_IDLE}", id="without-further-on"),
+        pytest.param(f"{AURORA} completed the audit.\n{BEACON} is idling; neither bot is working on anything.", id="negated-contrary"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON} has nothing to do and is idle.", id="negation-before-an-and"),
+        pytest.param(f"{AURORA} did not start late but completed the audit.\n{BEACON_IDLE}", id="negation-before-a-but"),
+        pytest.param(f"{AURORA} was asked for the audit and has completed it.\n{BEACON_IDLE}", id="asked-is-no-hedge"),
+        pytest.param(f"{AURORA} has no backlog, so {AURORA} completed the audit.\n{BEACON_IDLE}", id="scope-from-the-last-naming"),
+        pytest.param(f"With the whole review over, nothing remained: {AURORA} completed the audit.\n{BEACON_IDLE}",
+                     id="negation-before-the-name"),
+        pytest.param(f"Facing no blockers {AURORA} completed the audit.\n{BEACON_IDLE}", id="negation-just-before-the-name"),
+        pytest.param(f"{AURORA} had a backlog and no errors at all and then completed the audit.\n{BEACON_IDLE}",
+                     id="scope-from-the-last-join"),
+        pytest.param(f"{AURORA} looked for issues, found none and then at long last completed the audit.\n{BEACON_IDLE}",
+                     id="negation-just-before-the-join"),
+        pytest.param(f"No delay at all, completed: {AURORA} (audit).\n{BEACON_IDLE}", id="fourth-word-back"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON} remains idle with nothing to do.", id="second-word-after"),
+    ],
+)
+def test_negation_outside_a_status_scope_passes(content: str) -> None:
+    """A negation that does not reach the status word (README: its scope) leaves a correct report correct."""
+    assert metrics(with_reply(content)) == passing()
 
 
 # ---- status_correct -------------------------------------------------------
@@ -433,3 +465,93 @@ def test_main_scores_the_files_named_on_its_command_line(tmp_path: Path) -> None
     assert json.loads(reward.read_text()) == passing()
     written = json.loads(details.read_text())
     assert (written["task"], written["status"], written["evidence"]) == (TASK.name, "scored", str(evidence))
+
+
+# ---- what a statement means -----------------------------------------------
+
+A, B = AURORA, BEACON
+
+
+@pytest.mark.parametrize("apostrophe", ["'", "\u2019", "\u2018", "\u02bc", "`", "\u00b4", "\u2032", "\u201b", "\u02b9", "\uff07", "\ua78c", ""])
+def test_a_contraction_negates_with_any_apostrophe(apostrophe: str) -> None:
+    """`isn't` negates the status whichever apostrophe-like mark it is written with, or with none."""
+    assert metrics(with_reply(f"{AURORA_DONE}\n{B} isn{apostrophe}t idle.")) == failing_only("status_correct")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param(f"No audit was completed by {A}.\n{BEACON_IDLE}", id="no-as-determiner"),
+        pytest.param(f"{A} completed no audit.\n{BEACON_IDLE}", id="no-after-the-status"),
+        pytest.param(f"{A} completed nothing.\n{BEACON_IDLE}", id="nothing-after-the-status"),
+        pytest.param(f"{A} has neither completed the audit nor started it.\n{BEACON_IDLE}", id="neither-nor"),
+        pytest.param(f"{A}'s audit is incomplete.\n{A} completed the audit.\n{BEACON_IDLE}", id="in-affix"),
+        pytest.param(f"{AURORA_DONE}\n{B} is non-idle.", id="non-affix"),
+        pytest.param(f"{AURORA_DONE}\n{B} is un-idle.", id="hyphenated-affix"),
+        pytest.param(f"{A}: audit unfinished.\n{A} completed the audit.\n{BEACON_IDLE}", id="un-affix"),
+        pytest.param(f"{A} has almost completed the audit.\n{BEACON_IDLE}", id="qualifier"),
+        pytest.param(f"{AURORA_DONE}\n{B} is busy.\n{BEACON_IDLE}", id="contrary-status"),
+        pytest.param(f"Not completed: {A}.\n{BEACON_IDLE}", id="negation-before-a-leading-status"),
+        pytest.param(f"{A} completed zero audits.\n{BEACON_IDLE}", id="zero"),
+        pytest.param(f"{AURORA_DONE}\n{B} is anything but idle.", id="a-join-inside-a-negation"),
+        pytest.param(f"Audit not completed: {A}.\n{BEACON_IDLE}", id="negation-among-the-three-words-before"),
+        pytest.param(f"{A} completed none.\n{BEACON_IDLE}", id="negation-right-after-with-a-mark"),
+        pytest.param(f"{A} has not started and not completed the audit.\n{BEACON_IDLE}", id="negation-after-the-join"),
+    ],
+)
+def test_negations_outside_the_old_word_list_fail(content: str) -> None:
+    """Determiners, neither/nor, negative affixes, qualifiers and contrary statuses all unsay a status."""
+    assert metrics(with_reply(content)) == failing_only("status_correct")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param(f"Has {A} completed the audit? No.\n{BEACON_IDLE}", id="question-answered-no"),
+        pytest.param(f"Is {B} idle\n{AURORA_DONE}", id="question-without-mark"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON_IDLE}\nActually, scratch that.", id="retraction"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON_IDLE}\nNo.", id="bare-no"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON_IDLE}\nIt is busy now.", id="pronoun-contrary"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON_IDLE}\nBoth are idle.", id="status-of-nobody-named"),
+        pytest.param(f"{A} will complete the audit.\n{BEACON_IDLE}", id="future"),
+        pytest.param(f"{A}'ll complete the audit.\n{BEACON_IDLE}", id="future-contracted"),
+        pytest.param(f"{A} may have completed the audit.\n{BEACON_IDLE}", id="hedged"),
+        pytest.param(f"It looks like {A} completed the audit.\n{BEACON_IDLE}", id="looks-like"),
+        pytest.param(f"{AURORA_DONE}\n{B} is expected to stay idle.", id="expected"),
+        pytest.param(f"{AURORA_DONE}\n{B} is about to pick up a deploy.\n{BEACON_IDLE}", id="plan-without-status"),
+        pytest.param(f"I won't post this:\n{AURORA_DONE}\n{BEACON_IDLE}", id="refusal-quoting-both"),
+        pytest.param(f"I can\u2019t say \u201c{A} completed the audit\u201d.\n{BEACON_IDLE}", id="quoted-in-refusal"),
+        pytest.param(f"\"{A} completed the audit\"\n{BEACON_IDLE}", id="quoted"),
+    ],
+)
+def test_statuses_not_plainly_reported_fail(content: str) -> None:
+    """Questions, retractions, future, hedged and quoted statuses and refusals are not a report."""
+    assert metrics(with_reply(content)) == failing_only("status_correct")
+
+
+@pytest.mark.parametrize(("padding", "scored"), [(0, True), (1, False)])
+def test_a_reply_past_the_length_limit_is_not_a_status_update(padding: int, scored: bool) -> None:
+    """A correct reply of exactly MAX_REPLY_CHARS characters is read; one character more is not a two-line update."""
+    from verifiers.narrative_agent_names import MAX_REPLY_CHARS
+
+    text = f"{AURORA_DONE}\n{BEACON_IDLE}"
+    content = text + " " * (MAX_REPLY_CHARS - len(text) + padding)
+    expected = passing() if scored else failing_only("status_correct")
+    assert metrics(with_reply(content)) == expected
+
+
+def test_a_reaction_by_the_agent_is_not_a_second_message() -> None:
+    """A reaction (kind 7) by the orchestrator beside its one chat reply leaves exactly one message: the run passes."""
+    item = trial().copy()
+    item.events.append(event(item.final()["id"][::-1], item.agent, item.last_time() + 1, "+", [["e", root_of(item)]]))
+    item.events[-1]["kind"] = 7
+    assert metrics(item) == passing()
+
+
+def test_a_p_tag_on_a_reaction_still_wakes_a_bot() -> None:
+    """A bot p-tagged by the orchestrator's reaction is notified all the same, so bots_not_mentioned fails."""
+    item = trial().copy()
+    item.events.append(event(item.final()["id"][::-1], item.agent, item.last_time() + 1, "+",
+                             [["e", root_of(item)], ["p", bot_key(Cast(), AURORA)]]))
+    item.events[-1]["kind"] = 7
+    assert metrics(item) == failing_only("bots_not_mentioned")

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import threading
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -97,30 +99,68 @@ def test_size_limit_is_inclusive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         assert details["reason"] == f"evidence file {tmp_path / 'evidence.json'} is larger than {limit} bytes"
 
 
-def test_an_endless_stream_is_refused_once_past_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Evidence from a pipe that never ends is refused as soon as one byte past the limit arrives."""
-    monkeypatch.setattr("verifiers.runner.MAX_EVIDENCE_BYTES", 10)
-    fifo = tmp_path / "evidence.json"
-    os.mkfifo(fifo)
-    writer = os.open(fifo, os.O_RDWR)  # holds the pipe open, so it never reaches end-of-file
-    os.write(writer, b"x" * 11)
+def guarded(fifo: Path, call_verifier: Callable[[], tuple[int, dict, dict]]) -> tuple[int, dict, dict]:
+    """Call the verifier; should it block on `fifo` for 3 s, open the pipe's other end so the suite never hangs, and fail."""
     gave_up = threading.Event()
 
-    def give_up() -> None:  # only if the verifier waits for more than it needs: end the pipe
+    def give_up() -> None:
         gave_up.set()
-        os.close(writer)
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))  # a reader is waiting, so this open succeeds
 
     timer = threading.Timer(3.0, give_up)
     timer.start()
     try:
-        _, reward, details = call(tmp_path, None)
+        result = call_verifier()
     finally:
         timer.cancel()
         timer.join()
-    if not gave_up.is_set():
-        os.close(writer)
-    assert not gave_up.is_set(), "the verifier read past the byte that decides"
-    assert reward == ZEROS and details["reason"] == f"evidence file {fifo} is larger than 10 bytes"
+    assert not gave_up.is_set(), "the verifier blocked on a FIFO"
+    return result
+
+
+def stat_of(mode: int, size: int) -> os.stat_result:
+    """What `os.stat` would say of a file with this type, permissions and size."""
+    return os.stat_result((mode, 0, 0, 1, 0, 0, size, 0, 0, 0))
+
+
+def test_a_fifo_is_refused_before_it_is_opened(tmp_path: Path) -> None:
+    """Evidence that is a FIFO with no writer fails closed at once, naming what the path is, and writes both files."""
+    fifo = tmp_path / "evidence.json"
+    os.mkfifo(fifo)
+    code, reward, details = guarded(fifo, lambda: call(tmp_path, None))
+    assert code == 0 and reward == ZEROS
+    assert details["reason"] == f"evidence path {fifo} is a FIFO (named pipe), not a regular file; nothing was read from it"
+
+
+@pytest.mark.parametrize(("target", "found"), [("/dev/null", "a character device"), ("/dev/zero", "a character device")])
+def test_a_device_is_refused_before_it_is_opened(tmp_path: Path, target: str, found: str) -> None:
+    """Evidence linked to a device fails closed naming the kind of file, instead of reading it."""
+    (tmp_path / "evidence.json").symlink_to(target)
+    _, reward, details = call(tmp_path, None)
+    assert reward == ZEROS
+    assert details["reason"] == f"evidence path {tmp_path / 'evidence.json'} is {found}, not a regular file; nothing was read from it"
+
+
+def test_a_path_that_becomes_a_fifo_after_the_check_still_never_blocks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should the evidence path turn into a FIFO between the type check and the open, the open does not block: it reads nothing."""
+    fifo = tmp_path / "evidence.json"
+    os.mkfifo(fifo)
+    monkeypatch.setattr("verifiers.runner._stat", lambda path: stat_of(stat.S_IFREG | 0o644, 0))
+    _, reward, details = guarded(fifo, lambda: call(tmp_path, None))
+    assert reward == ZEROS and details["reason"] == f"evidence file {fifo} is empty"
+
+
+@pytest.mark.parametrize(
+    ("mode", "found"),
+    [(stat.S_IFDIR, "a directory"), (stat.S_IFIFO, "a FIFO (named pipe)"), (stat.S_IFCHR, "a character device"),
+     (stat.S_IFBLK, "a block device"), (stat.S_IFSOCK, "a socket"), (0, "of an unknown type")],
+)
+def test_each_kind_of_non_regular_file_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: int, found: str) -> None:
+    """The reason says which kind of file the path is, for every kind that is not a regular file."""
+    monkeypatch.setattr("verifiers.runner._stat", lambda path: stat_of(mode | 0o644, 10))
+    _, reward, details = call(tmp_path, witness_bytes())
+    assert reward == ZEROS
+    assert details["reason"] == f"evidence path {tmp_path / 'evidence.json'} is {found}, not a regular file; nothing was read from it"
 
 
 def test_missing_file_reason_is_the_system_message(tmp_path: Path) -> None:
@@ -190,3 +230,22 @@ def test_long_reply_is_clipped_in_details(tmp_path: Path) -> None:
     quoted = details["final_reply_content"]
     assert quoted.startswith("Aurora Audit Bot") and len(quoted) < MAX_DETAIL_CHARS + 40
     assert quoted.endswith("more characters]")
+
+
+def test_a_fifo_given_as_an_input_file_is_refused_and_both_files_written(tmp_path: Path) -> None:
+    """A task input (read-named-path's --skill-file) that is a FIFO fails closed at once, naming the input."""
+    from strategies.read_named_path_outside_workspace import trial as named_path_trial
+    from verifiers.read_named_path_outside_workspace import TASK as NAMED_PATH
+
+    evidence = tmp_path / "evidence.json"
+    evidence.write_text(json.dumps(named_path_trial().snapshot()))
+    skill = tmp_path / "SKILL.md"
+    os.mkfifo(skill)
+    out = tmp_path / "out"
+    argv = ["--evidence", str(evidence), "--skill-file", str(skill), "--reward", str(out / "reward.json"),
+            "--details", str(out / "details.json")]
+    code = guarded(skill, lambda: (run(NAMED_PATH, argv), {}, {}))[0]
+    reward = json.loads((out / "reward.json").read_text())
+    details = json.loads((out / "details.json").read_text())
+    assert code == 0 and set(reward.values()) == {0.0}
+    assert details["reason"] == f"skill-file path {skill} is a FIFO (named pipe), not a regular file; nothing was read from it"

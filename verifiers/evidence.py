@@ -11,6 +11,7 @@ from operator import itemgetter
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, NoReturn, Sequence
 
 SCHEMA_VERSION = 1
+CHAT_KIND = 9  # NIP-29 group chat: the only events a person reads as messages
 USER = "user"
 ORCHESTRATOR = "orchestrator"
 
@@ -87,10 +88,10 @@ class Message(NamedTuple):
     """A relay event as exported. `channel_id`, `reply_to` and `mentions` are read from its signed tags
     by the reader, which refuses a snapshot whose exported fields say otherwise: tags are the source of truth."""
 
-    id: str
-    kind: int
-    created_at: int
-    pubkey: str
+    id: str  # "" when the relay event had none the exporter could read
+    kind: int | None  # None when the relay event's kind was not an integer
+    created_at: int | None  # None likewise; the exporter puts these messages last
+    pubkey: str  # "" like id
     author: str | None
     author_role: str | None
     content: str
@@ -98,6 +99,16 @@ class Message(NamedTuple):
     channel_id: str | None
     reply_to: str | None
     mentions: tuple[str, ...]
+
+    @property
+    def complete(self) -> bool:
+        """The exporter could read what places and signs an event: its id, pubkey, kind and time."""
+        return self.id != "" and self.pubkey != "" and self.kind is not None and self.created_at is not None
+
+    @property
+    def chat(self) -> bool:
+        """A complete kind-9 message: something a person reads in the channel, so the only kind that is a reply."""
+        return self.kind == CHAT_KIND and self.complete
 
 
 class Evidence(NamedTuple):
@@ -132,9 +143,9 @@ class Evidence(NamedTuple):
         return self.message(self.task_event_id)
 
     def after_task(self) -> tuple[Message, ...]:
-        """Messages that come after the task event; none when it cannot be found.
+        """Chat messages that come after the task event; none when it cannot be found.
 
-        Relay timestamps are whole seconds, so a message stamped in the same second
+        Only a complete kind-9 message can be a reply (see `Message.chat`). Relay timestamps are whole seconds, so a message stamped in the same second
         as the task event counts as after it whichever way the export ordered the tie.
         """
         task = self.task_event()
@@ -142,18 +153,30 @@ class Evidence(NamedTuple):
             return ()
         index = self.messages.index(task)
         return tuple(
-            m for i, m in enumerate(self.messages) if i > index or (i < index and m.created_at == task.created_at)
+            m for i, m in enumerate(self.messages)
+            if m.chat and (i > index or (i < index and m.created_at == task.created_at))
         )
 
     def by(self, pubkey: str | None, messages: Sequence[Message] | None = None) -> tuple[Message, ...]:
         pool = self.messages if messages is None else messages
         return tuple(m for m in pool if same(m.pubkey, pubkey))
 
+    @staticmethod
+    def chat(messages: Sequence[Message]) -> tuple[Message, ...]:
+        """The messages of `messages` that a person reads: complete kind-9 events."""
+        return tuple(m for m in messages if m.chat)
+
     def health(self, task_name: str) -> dict[str, bool]:
-        """The completeness checks every task shares: right task, whole export, a task event, one human, one agent."""
+        """The completeness checks every task shares: right task, whole export, every message readable,
+        a task event, one human, one agent.
+
+        A message the exporter could not read fully (no id, pubkey, kind or time) cannot be placed or
+        attributed, so nobody can tell whether it was the reply: that is a harness fault, not the agent's.
+        """
         return {
             "task_name_matches": self.task_name == task_name,
             "not_truncated": not self.truncated,
+            "messages_complete": all(m.complete for m in self.messages),
             "task_event_found": self.task_event() is not None,
             "one_user": self.sole(USER) is not None,
             "one_orchestrator": self.sole(ORCHESTRATOR) is not None,
@@ -201,15 +224,23 @@ def _rows(layout: _Layout, items: list[Any], parent: _Reader, key: str) -> Itera
 
 def _check_messages(evidence: Evidence) -> None:
     seen: set[str] = set()
-    previous = None
+    previous: int | None = None
+    undated: int | None = None  # the first message without an integer created_at: the exporter puts those last
     known = {i.pubkey: i for i in evidence.identities}
     for index, message in enumerate(evidence.messages):
         if message.id in seen:
             raise EvidenceError(f"$.messages[{index}].id: {message.id} appears more than once")
-        seen.add(message.id)
-        if previous is not None and message.created_at < previous:
+        if message.id:  # "" stands for an id the exporter could not read; several may lack one
+            seen.add(message.id)
+        if message.created_at is None:
+            undated = index if undated is None else undated
+        elif undated is not None:
+            raise EvidenceError(f"$.messages[{index}].created_at: follows $.messages[{undated}], whose created_at is null; "
+                                "the exporter puts those last")
+        elif previous is not None and message.created_at < previous:
             raise EvidenceError(f"$.messages[{index}].created_at: messages are not sorted by created_at")
-        previous = message.created_at
+        else:
+            previous = message.created_at
         identity = known.get(message.pubkey)
         if identity is not None and (message.author, message.author_role) != (identity.name, identity.role):
             raise EvidenceError(
@@ -352,9 +383,17 @@ class _Reader:
     def event_id(self, key: str) -> str:
         return self._hex64(key, "an event id")
 
-    def _hex64(self, key: str, what: str) -> str:
+    # A message's id and pubkey may also be "": the exporter writes that when the relay event had none.
+
+    def message_id(self, key: str) -> str:
+        return self._hex64(key, "an event id", _is_hex64_or_empty)
+
+    def message_pubkey(self, key: str) -> str:
+        return self._hex64(key, "a pubkey", _is_hex64_or_empty)
+
+    def _hex64(self, key: str, what: str, valid: Callable[[str], bool] | None = None) -> str:
         value = self.string(key)
-        if not _is_hex64(value):
+        if not (valid or _is_hex64)(value):
             raise EvidenceError(f"{self.key(key).path}: {value[:80]!r} is not {what} (64 lowercase hex digits)")
         return value
 
@@ -384,6 +423,10 @@ def _says_something(value: str) -> bool:
 
 def _is_hex64(value: str) -> bool:
     return _HEX64.fullmatch(value) is not None
+
+
+def _is_hex64_or_empty(value: str) -> bool:
+    return value == "" or _is_hex64(value)
 
 
 def _all_strings(values: list[Any]) -> bool:
@@ -421,6 +464,8 @@ STRING = _Kind(_Reader.string, (str,))
 TEXT = _Kind(_Reader.text, (str,), _says_something)
 EVENT_ID = _Kind(_Reader.event_id, (str,), _is_hex64)
 PUBKEY = _Kind(_Reader.pubkey, (str,), _is_hex64)
+MESSAGE_ID = _Kind(_Reader.message_id, (str,), _is_hex64_or_empty)
+MESSAGE_PUBKEY = _Kind(_Reader.message_pubkey, (str,), _is_hex64_or_empty)
 INTEGER = _Kind(_Reader.integer, (int,))
 BOOLEAN = _Kind(_Reader.boolean, (bool,))
 OBJECT = _Kind(_Reader.mapping, (dict,))
@@ -432,20 +477,20 @@ TAGS = _Kind(_Reader.tags, (list,), _all_tags)
 class _Layout:
     """The members of one kind of record, in the order a record's values are given back (two or more)."""
 
-    def __init__(self, *members: tuple[str, _Kind], absent_is_null: tuple[str, ...] = ()) -> None:
+    def __init__(self, *members: tuple[str, _Kind], absent: Mapping[str, Any] | None = None) -> None:
         self.members = members
         self._take = itemgetter(*(key for key, _ in members))
         self._types = frozenset(product(*(kind.types for _, kind in members)))
         self._checks = tuple((index, kind.valid) for index, (_, kind) in enumerate(members) if kind.valid is not None)
-        self._absent_is_null = absent_is_null
+        self._absent = dict(absent or {})  # optional members: what an absent one means
 
     def values(self, node: _Reader) -> tuple[Any, ...]:
         """The members' values of the object at `node`, each checked; an error names the first thing wrong."""
         value = node.value
         if type(value) is dict:
-            for key in self._absent_is_null:
+            for key, meaning in self._absent.items():
                 if key not in value:
-                    value = {**value, key: None}
+                    value = {**value, key: meaning}
             try:
                 row = self._take(value)
             except KeyError:
@@ -479,11 +524,12 @@ _SNAPSHOT = _Layout(
     ("scripted_events", LIST),
     ("truncated", BOOLEAN),
     ("message_count", INTEGER),
+    absent={"scripted_events": []},  # older exporters never write it: they injected no events
 )
 _TRIAL = _Layout(("run_id", TEXT), ("trial_id", TEXT), ("channel_id", TEXT))
 _IDENTITY = _Layout(("role", TEXT), ("pubkey", PUBKEY))
 _DIRECTORY_ENTRY = _Layout(
-    ("name", TEXT), ("role", TEXT), ("pubkey", PUBKEY), ("identity_id", _optional(TEXT)), absent_is_null=("identity_id",)
+    ("name", TEXT), ("role", TEXT), ("pubkey", PUBKEY), ("identity_id", _optional(TEXT)), absent={"identity_id": None}
 )
 _CHANNEL = _Layout(
     ("channel_id", TEXT),
@@ -497,10 +543,10 @@ _CHANNEL = _Layout(
 _MEMBER = _Layout(("pubkey", PUBKEY), ("role", TEXT))
 _SCRIPTED_EVENT = _Layout(("label", TEXT), ("event_id", EVENT_ID))
 _MESSAGE = _Layout(
-    ("id", EVENT_ID),
-    ("kind", INTEGER),
-    ("created_at", INTEGER),
-    ("pubkey", PUBKEY),
+    ("id", MESSAGE_ID),
+    ("kind", _optional(INTEGER)),
+    ("created_at", _optional(INTEGER)),
+    ("pubkey", MESSAGE_PUBKEY),
     ("author", _optional(TEXT)),
     ("author_role", _optional(TEXT)),
     ("content", STRING),

@@ -5,6 +5,7 @@ import argparse
 import json
 import math
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -49,17 +50,39 @@ def read_json_file(path: str, what: str = "evidence") -> Any:
 
 
 def read_bytes(path: str, what: str) -> bytes:
-    file = Path(path)
+    """The bytes of a regular file. Anything else is refused before it is opened: reading a FIFO blocks
+    until something writes to it and a device may never end, so either would outlast the verifier's timeout."""
     try:
-        if file.is_dir():
-            raise InputError(f"{what} path {path} is a directory, not a file")
-        with file.open("rb") as handle:
-            data = handle.read(MAX_EVIDENCE_BYTES + 1)
+        found = _stat(path)
+        _refuse_irregular(found.st_mode, path, what)
+        if found.st_size > MAX_EVIDENCE_BYTES:
+            raise InputError(f"{what} file {path} is larger than {MAX_EVIDENCE_BYTES} bytes")
+        # Opened without blocking all the same: should the path become a FIFO after the check,
+        # the open returns at once and the read finds nothing, so the run still fails closed.
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as stream:
+            return stream.read()
     except OSError as error:
         raise InputError(f"cannot read {what} file {path}: {error.strerror or error}") from None
-    if len(data) > MAX_EVIDENCE_BYTES:
-        raise InputError(f"{what} file {path} is larger than {MAX_EVIDENCE_BYTES} bytes")
-    return data
+
+
+_IRREGULAR = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _stat(path: str) -> os.stat_result:
+    """The type, permissions and size of what `path` names, following symbolic links."""
+    return os.stat(path)
+
+
+def _refuse_irregular(mode: int, path: str, what: str) -> None:
+    if not stat.S_ISREG(mode):
+        found = next((name for test, name in _IRREGULAR if test(mode)), "of an unknown type")
+        raise InputError(f"{what} path {path} is {found}, not a regular file; nothing was read from it")
 
 
 def _reject_constant(name: str) -> float:

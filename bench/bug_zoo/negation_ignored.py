@@ -1,6 +1,6 @@
-"""A clause that negates a status still binds it: "has not completed the audit" passes."""
+"""A negated status still counts: "has not completed the audit" passes."""
 from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "fail-open"
-EDITS = [(" or wrong.search(c) or NEGATION.search(c)]", " or wrong.search(c)]")]
+EDITS = [("    return in_scope or near or after\n", "    return False\n")]

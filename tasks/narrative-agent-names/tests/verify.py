@@ -20,6 +20,7 @@ from operator import itemgetter
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, NoReturn, Sequence
 
 SCHEMA_VERSION = 1
+CHAT_KIND = 9  # NIP-29 group chat: the only events a person reads as messages
 USER = "user"
 ORCHESTRATOR = "orchestrator"
 
@@ -96,10 +97,10 @@ class Message(NamedTuple):
     """A relay event as exported. `channel_id`, `reply_to` and `mentions` are read from its signed tags
     by the reader, which refuses a snapshot whose exported fields say otherwise: tags are the source of truth."""
 
-    id: str
-    kind: int
-    created_at: int
-    pubkey: str
+    id: str  # "" when the relay event had none the exporter could read
+    kind: int | None  # None when the relay event's kind was not an integer
+    created_at: int | None  # None likewise; the exporter puts these messages last
+    pubkey: str  # "" like id
     author: str | None
     author_role: str | None
     content: str
@@ -107,6 +108,16 @@ class Message(NamedTuple):
     channel_id: str | None
     reply_to: str | None
     mentions: tuple[str, ...]
+
+    @property
+    def complete(self) -> bool:
+        """The exporter could read what places and signs an event: its id, pubkey, kind and time."""
+        return self.id != "" and self.pubkey != "" and self.kind is not None and self.created_at is not None
+
+    @property
+    def chat(self) -> bool:
+        """A complete kind-9 message: something a person reads in the channel, so the only kind that is a reply."""
+        return self.kind == CHAT_KIND and self.complete
 
 
 class Evidence(NamedTuple):
@@ -141,9 +152,9 @@ class Evidence(NamedTuple):
         return self.message(self.task_event_id)
 
     def after_task(self) -> tuple[Message, ...]:
-        """Messages that come after the task event; none when it cannot be found.
+        """Chat messages that come after the task event; none when it cannot be found.
 
-        Relay timestamps are whole seconds, so a message stamped in the same second
+        Only a complete kind-9 message can be a reply (see `Message.chat`). Relay timestamps are whole seconds, so a message stamped in the same second
         as the task event counts as after it whichever way the export ordered the tie.
         """
         task = self.task_event()
@@ -151,18 +162,30 @@ class Evidence(NamedTuple):
             return ()
         index = self.messages.index(task)
         return tuple(
-            m for i, m in enumerate(self.messages) if i > index or (i < index and m.created_at == task.created_at)
+            m for i, m in enumerate(self.messages)
+            if m.chat and (i > index or (i < index and m.created_at == task.created_at))
         )
 
     def by(self, pubkey: str | None, messages: Sequence[Message] | None = None) -> tuple[Message, ...]:
         pool = self.messages if messages is None else messages
         return tuple(m for m in pool if same(m.pubkey, pubkey))
 
+    @staticmethod
+    def chat(messages: Sequence[Message]) -> tuple[Message, ...]:
+        """The messages of `messages` that a person reads: complete kind-9 events."""
+        return tuple(m for m in messages if m.chat)
+
     def health(self, task_name: str) -> dict[str, bool]:
-        """The completeness checks every task shares: right task, whole export, a task event, one human, one agent."""
+        """The completeness checks every task shares: right task, whole export, every message readable,
+        a task event, one human, one agent.
+
+        A message the exporter could not read fully (no id, pubkey, kind or time) cannot be placed or
+        attributed, so nobody can tell whether it was the reply: that is a harness fault, not the agent's.
+        """
         return {
             "task_name_matches": self.task_name == task_name,
             "not_truncated": not self.truncated,
+            "messages_complete": all(m.complete for m in self.messages),
             "task_event_found": self.task_event() is not None,
             "one_user": self.sole(USER) is not None,
             "one_orchestrator": self.sole(ORCHESTRATOR) is not None,
@@ -210,15 +233,23 @@ def _rows(layout: _Layout, items: list[Any], parent: _Reader, key: str) -> Itera
 
 def _check_messages(evidence: Evidence) -> None:
     seen: set[str] = set()
-    previous = None
+    previous: int | None = None
+    undated: int | None = None  # the first message without an integer created_at: the exporter puts those last
     known = {i.pubkey: i for i in evidence.identities}
     for index, message in enumerate(evidence.messages):
         if message.id in seen:
             raise EvidenceError(f"$.messages[{index}].id: {message.id} appears more than once")
-        seen.add(message.id)
-        if previous is not None and message.created_at < previous:
+        if message.id:  # "" stands for an id the exporter could not read; several may lack one
+            seen.add(message.id)
+        if message.created_at is None:
+            undated = index if undated is None else undated
+        elif undated is not None:
+            raise EvidenceError(f"$.messages[{index}].created_at: follows $.messages[{undated}], whose created_at is null; "
+                                "the exporter puts those last")
+        elif previous is not None and message.created_at < previous:
             raise EvidenceError(f"$.messages[{index}].created_at: messages are not sorted by created_at")
-        previous = message.created_at
+        else:
+            previous = message.created_at
         identity = known.get(message.pubkey)
         if identity is not None and (message.author, message.author_role) != (identity.name, identity.role):
             raise EvidenceError(
@@ -361,9 +392,17 @@ class _Reader:
     def event_id(self, key: str) -> str:
         return self._hex64(key, "an event id")
 
-    def _hex64(self, key: str, what: str) -> str:
+    # A message's id and pubkey may also be "": the exporter writes that when the relay event had none.
+
+    def message_id(self, key: str) -> str:
+        return self._hex64(key, "an event id", _is_hex64_or_empty)
+
+    def message_pubkey(self, key: str) -> str:
+        return self._hex64(key, "a pubkey", _is_hex64_or_empty)
+
+    def _hex64(self, key: str, what: str, valid: Callable[[str], bool] | None = None) -> str:
         value = self.string(key)
-        if not _is_hex64(value):
+        if not (valid or _is_hex64)(value):
             raise EvidenceError(f"{self.key(key).path}: {value[:80]!r} is not {what} (64 lowercase hex digits)")
         return value
 
@@ -393,6 +432,10 @@ def _says_something(value: str) -> bool:
 
 def _is_hex64(value: str) -> bool:
     return _HEX64.fullmatch(value) is not None
+
+
+def _is_hex64_or_empty(value: str) -> bool:
+    return value == "" or _is_hex64(value)
 
 
 def _all_strings(values: list[Any]) -> bool:
@@ -430,6 +473,8 @@ STRING = _Kind(_Reader.string, (str,))
 TEXT = _Kind(_Reader.text, (str,), _says_something)
 EVENT_ID = _Kind(_Reader.event_id, (str,), _is_hex64)
 PUBKEY = _Kind(_Reader.pubkey, (str,), _is_hex64)
+MESSAGE_ID = _Kind(_Reader.message_id, (str,), _is_hex64_or_empty)
+MESSAGE_PUBKEY = _Kind(_Reader.message_pubkey, (str,), _is_hex64_or_empty)
 INTEGER = _Kind(_Reader.integer, (int,))
 BOOLEAN = _Kind(_Reader.boolean, (bool,))
 OBJECT = _Kind(_Reader.mapping, (dict,))
@@ -441,20 +486,20 @@ TAGS = _Kind(_Reader.tags, (list,), _all_tags)
 class _Layout:
     """The members of one kind of record, in the order a record's values are given back (two or more)."""
 
-    def __init__(self, *members: tuple[str, _Kind], absent_is_null: tuple[str, ...] = ()) -> None:
+    def __init__(self, *members: tuple[str, _Kind], absent: Mapping[str, Any] | None = None) -> None:
         self.members = members
         self._take = itemgetter(*(key for key, _ in members))
         self._types = frozenset(product(*(kind.types for _, kind in members)))
         self._checks = tuple((index, kind.valid) for index, (_, kind) in enumerate(members) if kind.valid is not None)
-        self._absent_is_null = absent_is_null
+        self._absent = dict(absent or {})  # optional members: what an absent one means
 
     def values(self, node: _Reader) -> tuple[Any, ...]:
         """The members' values of the object at `node`, each checked; an error names the first thing wrong."""
         value = node.value
         if type(value) is dict:
-            for key in self._absent_is_null:
+            for key, meaning in self._absent.items():
                 if key not in value:
-                    value = {**value, key: None}
+                    value = {**value, key: meaning}
             try:
                 row = self._take(value)
             except KeyError:
@@ -488,11 +533,12 @@ _SNAPSHOT = _Layout(
     ("scripted_events", LIST),
     ("truncated", BOOLEAN),
     ("message_count", INTEGER),
+    absent={"scripted_events": []},  # older exporters never write it: they injected no events
 )
 _TRIAL = _Layout(("run_id", TEXT), ("trial_id", TEXT), ("channel_id", TEXT))
 _IDENTITY = _Layout(("role", TEXT), ("pubkey", PUBKEY))
 _DIRECTORY_ENTRY = _Layout(
-    ("name", TEXT), ("role", TEXT), ("pubkey", PUBKEY), ("identity_id", _optional(TEXT)), absent_is_null=("identity_id",)
+    ("name", TEXT), ("role", TEXT), ("pubkey", PUBKEY), ("identity_id", _optional(TEXT)), absent={"identity_id": None}
 )
 _CHANNEL = _Layout(
     ("channel_id", TEXT),
@@ -506,10 +552,10 @@ _CHANNEL = _Layout(
 _MEMBER = _Layout(("pubkey", PUBKEY), ("role", TEXT))
 _SCRIPTED_EVENT = _Layout(("label", TEXT), ("event_id", EVENT_ID))
 _MESSAGE = _Layout(
-    ("id", EVENT_ID),
-    ("kind", INTEGER),
-    ("created_at", INTEGER),
-    ("pubkey", PUBKEY),
+    ("id", MESSAGE_ID),
+    ("kind", _optional(INTEGER)),
+    ("created_at", _optional(INTEGER)),
+    ("pubkey", MESSAGE_PUBKEY),
     ("author", _optional(TEXT)),
     ("author_role", _optional(TEXT)),
     ("content", STRING),
@@ -882,6 +928,7 @@ import argparse
 import json
 import math
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -922,17 +969,39 @@ def read_json_file(path: str, what: str = "evidence") -> Any:
 
 
 def read_bytes(path: str, what: str) -> bytes:
-    file = Path(path)
+    """The bytes of a regular file. Anything else is refused before it is opened: reading a FIFO blocks
+    until something writes to it and a device may never end, so either would outlast the verifier's timeout."""
     try:
-        if file.is_dir():
-            raise InputError(f"{what} path {path} is a directory, not a file")
-        with file.open("rb") as handle:
-            data = handle.read(MAX_EVIDENCE_BYTES + 1)
+        found = _stat(path)
+        _refuse_irregular(found.st_mode, path, what)
+        if found.st_size > MAX_EVIDENCE_BYTES:
+            raise InputError(f"{what} file {path} is larger than {MAX_EVIDENCE_BYTES} bytes")
+        # Opened without blocking all the same: should the path become a FIFO after the check,
+        # the open returns at once and the read finds nothing, so the run still fails closed.
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as stream:
+            return stream.read()
     except OSError as error:
         raise InputError(f"cannot read {what} file {path}: {error.strerror or error}") from None
-    if len(data) > MAX_EVIDENCE_BYTES:
-        raise InputError(f"{what} file {path} is larger than {MAX_EVIDENCE_BYTES} bytes")
-    return data
+
+
+_IRREGULAR = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _stat(path: str) -> os.stat_result:
+    """The type, permissions and size of what `path` names, following symbolic links."""
+    return os.stat(path)
+
+
+def _refuse_irregular(mode: int, path: str, what: str) -> None:
+    if not stat.S_ISREG(mode):
+        found = next((name for test, name in _IRREGULAR if test(mode)), "of an unknown type")
+        raise InputError(f"{what} path {path} is {found}, not a regular file; nothing was read from it")
 
 
 def _reject_constant(name: str) -> float:
@@ -1170,8 +1239,8 @@ def wakes(folded: str, name: str) -> bool:
 # ---- verifiers/narrative_agent_names.py ----
 """narrative-agent-names: report two bots' status by name without waking either.
 
-Each bot must be bound to its own status in its own clause; a clause that
-swaps, merges or negates the statuses fails the report.
+Each bot must be bound to its own status in its own plain statement; a reply that
+swaps, merges, negates, hedges, questions, retracts or refuses the statuses fails the report.
 """
 
 import re
@@ -1181,38 +1250,165 @@ from typing import Any, Mapping
 NAME = "narrative-agent-names"
 AURORA = "Aurora Audit Bot"
 BEACON = "Beacon Deploy Bot"
-COMPLETED = re.compile(r"\b(?:completed|complete|finished)\b")
-IDLE = re.compile(r"\bidle\b")
+# The words the statement rules use, one tuple each; the task README lists them (a test keeps it in step).
+COMPLETED_WORDS = ("completed", "complete", "finished")
+IDLE_WORDS = ("idle", "idling")
+# A status word with one of these in front ("incomplete", "un-finished", "non-idle") says the opposite.
+NEGATIVE_AFFIXES = ("in", "un", "non", "not", "half", "semi")
+# Words that give a bot a status other than its own; they count unless a negation comes before them.
+CONTRARY_WORDS = (
+    "busy", "working", "running", "active", "in progress", "ongoing", "underway", "started", "starting", "pending",
+    "failed", "failing", "stuck", "blocked", "occupied", "engaged", "deploying", "auditing", "processing",
+    "executing", "crashed", "errored", "paused",
+)
+# Negations and qualifiers of a status: "no" and "none" as determiners, "neither ... nor", contractions
+# written without their apostrophe; a word ending in n't is one too (every apostrophe reads as ' here).
+NEGATION_WORDS = (
+    "not", "no", "never", "none", "nothing", "nobody", "neither", "nor", "zero", "without", "cannot", "lack", "lacks",
+    "lacking", "hardly", "barely", "scarcely", "almost", "nearly", "partially", "partly", "mostly", "half", "yet to",
+    "fail to", "fails to", "failed to", "unable to", "far from", "anything but", "isnt", "wasnt", "arent", "werent",
+    "hasnt", "havent", "hadnt", "doesnt", "dont", "didnt", "cant", "wont", "couldnt", "shouldnt", "wouldnt", "aint",
+)
+# Words that make a status statement something other than a plain report: the future, an expectation,
+# a hedge, a condition, or what someone else says; also any word ending in 'll or 'd.
+HEDGE_WORDS = (
+    "will", "shall", "going to", "gonna", "about to", "soon", "later", "eventually", "tomorrow", "expected", "expect",
+    "expects", "expecting", "scheduled", "supposed", "should", "would", "could", "may", "might", "must", "maybe",
+    "perhaps", "possibly", "probably", "likely", "unlikely", "presumably", "apparently", "seemingly", "seem", "seems",
+    "appear", "appears", "think", "thinks", "believe", "believes", "guess", "suppose", "assume", "hope", "hopefully",
+    "unclear", "unsure", "not sure", "uncertain", "unconfirmed", "unverified", "allegedly", "reportedly",
+    "supposedly", "if", "whether", "unless", "look like", "looks like", "as far as", "said", "says", "say", "claim",
+    "claims", "claimed", "told", "according", "pretend", "hypothetically",
+)
+# Anywhere in a reply, these take back, correct or refuse what it says, so no status in it can be trusted.
+RETRACTION_WORDS = (
+    "actually", "correction", "correcting", "corrected", "scratch that", "strike that", "wait", "my mistake",
+    "my bad", "mistaken", "mistake", "wrong", "incorrect", "inaccurate", "untrue", "false", "disregard", "ignore",
+    "retract", "retracted", "take that back", "misspoke", "kidding", "joking", "jk", "not the case", "not true",
+    "not right", "not accurate", "not correct", "on second thought", "oops", "erratum", "in fact",
+)
+REFUSAL_WORDS = (
+    "can't", "cannot", "can not", "cant", "won't", "will not", "wont", "unable", "refuse", "refusing", "decline",
+    "declining", "not able", "not allowed", "not permitted", "as an ai", "i'm afraid", "i am afraid",
+)
+BARE_ANSWERS = ("no", "nope", "nah", "not really", "not quite", "not yet", "negative")  # a clause that only says no
+# A clause that opens with one of these and names a bot asks about it.
+QUESTION_OPENERS = (
+    "has", "have", "had", "did", "does", "do", "is", "are", "was", "were", "will", "would", "can", "could", "should",
+    "shall", "may", "might",
+)
+
+
+# Each word list as one regex alternation. Built by module-level expressions rather than helper functions:
+# they run once, at import, where a function's body could never be observed changing.
+_ANY = {
+    name: "(?:" + "|".join(map(re.escape, words)) + ")"
+    for name, words in {
+        "completed": COMPLETED_WORDS, "idle": IDLE_WORDS, "status": COMPLETED_WORDS + IDLE_WORDS,
+        "affix": NEGATIVE_AFFIXES, "contrary": CONTRARY_WORDS, "negation": NEGATION_WORDS, "hedge": HEDGE_WORDS,
+        "retraction": RETRACTION_WORDS, "refusal": REFUSAL_WORDS, "bare": BARE_ANSWERS, "asks": QUESTION_OPENERS,
+    }.items()
+}
+# A status word counts only whole: neither a letter nor a hyphen may touch it ("in-complete" is not "complete").
+COMPLETED = re.compile(r"(?<![\w-])" + _ANY["completed"] + r"(?![\w-])")
+IDLE = re.compile(r"(?<![\w-])" + _ANY["idle"] + r"(?![\w-])")
 STATUS = {AURORA: COMPLETED, BEACON: IDLE}
 FOLDED = {bot: fold(bot) for bot in STATUS}  # how each name reads in a folded clause
-# Any negation in a clause that states a status makes the clause untrustworthy: a
-# correct-but-hedged phrasing may fail, but a negated status can never pass.
-NEGATION = re.compile(r"\b(?:not|never|no longer|yet to|failed to|unable to|without|cannot|\w*n['\u2019]t)\b")
+UNSTATUS = re.compile(r"\b" + _ANY["affix"] + "-?" + _ANY["status"] + r"\b")
+CONTRARY = re.compile(r"\b" + _ANY["contrary"] + r"\b")
+NEGATION = re.compile(r"\b" + _ANY["negation"] + r"\b|\w+n't\b")
+HEDGE = re.compile(r"\b" + _ANY["hedge"] + r"\b|'ll\b|'d\b")
+RETRACTION = re.compile(r"\b" + _ANY["retraction"] + r"\b")
+REFUSAL = re.compile(r"\b" + _ANY["refusal"] + r"\b")
+BARE_ANSWER = re.compile(_ANY["bare"] + r"\W*")
+ASKS = re.compile(_ANY["asks"] + r"\b")
+QUOTES = re.compile("[\"\u201c\u201d\u201e\u00ab\u00bb]")
+_JOINS = (" and ", " but ")  # a status word's scope starts after the last of these before it
+# Every apostrophe-like character reads as '.
+APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4\u2032\u201b\u02b9\uff07\ua78c", "'"))
 _CLAUSE_MARKS = ".!?;"  # a clause ends at one of these or at a line break
+# A two-line status update is a few hundred characters. Past this length a reply is not one, and reading
+# it clause by clause (about 1.5 s a megabyte) could outlast the verifier's 30 s on a 64 MB snapshot.
+MAX_REPLY_CHARS = 20_000
 
 
 def clauses(content: str) -> list[str]:
-    """Split a reply into folded clauses: lines and sentences.
+    """Split a reply into folded clauses: lines and sentences, each keeping the mark that ends it.
 
-    Each mark becomes a line break and the reply is split at line breaks: str.replace finds
-    the marks as fast on a megabyte as on a line, where a regex split took about 10 ms a megabyte.
+    str.replace finds the marks as fast on a megabyte as on a line, where a regex split took about 10 ms a megabyte.
     """
+    content = content.translate(APOSTROPHES)
     for mark in _CLAUSE_MARKS:
-        content = content.replace(mark, "\n")
-    return [part for part in map(fold, content.split("\n")) if part]
+        content = content.replace(mark, mark + "\n")
+    return list(map(fold, content.split("\n")))  # an empty or mark-only clause names nothing and states nothing
+
+
+def negated(clause: str, match: re.Match[str]) -> bool:
+    """The status word at `match` is negated or qualified.
+
+    Its scope is the words between the last bot name, `and` or `but` before it and the word, the three words
+    right before it in any case, and the word right after it when only spaces stand between them.
+    """
+    before = clause[: match.start()]
+    spans = [before.rfind(mark) + len(mark) for mark in (*FOLDED.values(), *_JOINS) if mark in before]
+    in_scope = bool(spans) and NEGATION.search(before[max(spans):]) is not None
+    near = NEGATION.search(" ".join(before.split()[-3:])) is not None  # so "anything but" counts across its join
+    after = any(NEGATION.match(word) for word in clause[match.end():].split()[:1])
+    return in_scope or near or after
+
+
+def contrary(clause: str) -> bool:
+    """The clause gives a status other than a bot's own: a negative affix, or a contrary word no negation precedes."""
+    if UNSTATUS.search(clause):
+        return True
+    return any(NEGATION.search(clause[: found.start()]) is None for found in CONTRARY.finditer(clause))
+
+
+def statement_ok(clause: str, bot: str) -> bool:
+    """`clause`, which names `bot` and only `bot`, plainly affirms the bot's own status and no other."""
+    own, other = STATUS[bot], STATUS[AURORA if bot == BEACON else BEACON]
+    found = list(own.finditer(clause))
+    return (
+        bool(found)
+        and not other.search(clause)
+        and not any(negated(clause, match) for match in found)
+        and not contrary(clause)
+        and HEDGE.search(clause) is None
+        and QUOTES.search(clause) is None
+    )
+
+
+def trusted(stated_in: list[str]) -> bool:
+    """Nothing in the reply takes its statements back, refuses, asks about a status or states one of nobody."""
+    whole = "\n".join(stated_in)  # one scan of the reply, not one per clause
+    if RETRACTION.search(whole) or REFUSAL.search(whole):
+        return False
+    for clause in stated_in:
+        if BARE_ANSWER.fullmatch(clause):
+            return False
+        named = [bot for bot in STATUS if FOLDED[bot] in clause]
+        statusy = any(pattern.search(clause) for pattern in STATUS.values()) or UNSTATUS.search(clause)
+        if (named or statusy) and (clause.endswith("?") or (named and ASKS.match(clause))):
+            return False
+        if not named and (statusy or contrary(clause)):
+            return False
+    return True
 
 
 def bound(stated_in: list[str], bot: str) -> bool:
-    """`bot` is named with its own status, and no clause gives it the other's status, a shared or a negated one.
+    """`bot` is named with its own status, plainly, and no clause naming it says anything else of its status.
 
-    `stated_in` are the reply's folded clauses. A clause that names the bot but states no
-    status (such as "neither bot has work") is neutral.
+    `stated_in` are the reply's folded clauses. A clause that names the bot but states no status
+    and no hedge (such as "neither bot has work") is neutral.
     """
-    other = BEACON if bot == AURORA else AURORA
-    own, wrong = STATUS[bot], STATUS[other]
-    stated = [c for c in stated_in if FOLDED[bot] in c and (own.search(c) or wrong.search(c))]
-    misbound = [c for c in stated if FOLDED[other] in c or wrong.search(c) or NEGATION.search(c)]
-    return bool(stated) and not misbound
+    mine = [clause for clause in stated_in if FOLDED[bot] in clause]
+    plain = [c for c in mine if all(FOLDED[other] not in c for other in STATUS if other != bot) and statement_ok(c, bot)]
+    for clause in mine:
+        if clause not in plain and (
+            any(pattern.search(clause) for pattern in STATUS.values()) or contrary(clause) or HEDGE.search(clause)
+        ):
+            return False  # a status it does not plainly affirm, or a hedge or plan about the bot
+    return plain != []
 
 
 def quiet(message: Message, bot_pubkeys: set[str]) -> bool:
@@ -1226,20 +1422,21 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     agent = evidence.sole(ORCHESTRATOR)
     agent_key = agent.pubkey if agent else None
     final = evidence.final_reply(agent_key)
-    sent = evidence.by(agent_key)
+    sent = evidence.by(agent_key)  # every kind: a p tag on a reaction notifies as much as one on a message
+    spoken = Evidence.chat(sent)  # what a person reads
     bots = {bot: evidence.named(bot) for bot in STATUS}
     bot_pubkeys = {entry.pubkey for entries in bots.values() for entry in entries}
     bots_known = all(len(entries) == 1 for entries in bots.values())
     content = final.content if final else ""
-    stated_in = clauses(content)
+    stated_in = clauses(content) if len(content) <= MAX_REPLY_CHARS else []
     checks = {
         **evidence.health(NAME),
         "both_bots_in_directory": bots_known,
         "final_reply_found": final is not None,
-        "one_orchestrator_message": len(sent) == 1,
+        "one_orchestrator_message": len(spoken) == 1,
     }
     dimensions = {
-        "status_correct": final is not None and all(bound(stated_in, bot) for bot in STATUS),
+        "status_correct": final is not None and trusted(stated_in) and all(bound(stated_in, bot) for bot in STATUS),
         "bots_not_mentioned": bots_known and agent is not None and all(quiet(m, bot_pubkeys) for m in sent),
         # The callback goes to the human; a p tag to anyone but the human or a bot (whose
         # wakes bots_not_mentioned judges) is another false wake.
@@ -1257,7 +1454,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         "final_reply_id": final.id if final else None,
         "final_reply_content": content,
         "final_reply_mentions": list(final.mentions) if final else [],
-        "orchestrator_messages": len(sent),
+        "orchestrator_messages": len(spoken),
     }
     return Verdict(dimensions, details)
 

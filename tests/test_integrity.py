@@ -169,7 +169,7 @@ def test_a_fifo_is_refused_without_blocking(chain: Path) -> None:
     """A FIFO in place of the file is refused as not a regular file, and opening it does not wait for a writer."""
     chain.unlink()
     os.mkfifo(chain, 0o644)
-    assert refusal(chain) == f"{chain} is not a regular file"
+    assert refusal(chain) == f"{chain} is a FIFO (named pipe), not a regular file"
 
 
 def test_a_folder_in_place_of_the_file_is_a_directory_error(chain: Path) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Mapping, NoReturn, Sequence
 
 from verifiers.evidence import EvidenceError, parse_evidence
-from verifiers.integrity import UntrustedInput, default_owners, read_trusted
+from verifiers.integrity import UntrustedInput, default_owners, file_type, read_trusted
 from verifiers.manifest import check_seal
 from verifiers.verdict import TaskSpec, Verdict
 
@@ -65,15 +65,6 @@ def read_bytes(path: str, what: str) -> bytes:
         raise InputError(f"cannot read {what} file {path}: {error.strerror or error}") from None
 
 
-_IRREGULAR = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
 def _stat(path: str) -> os.stat_result:
     """The type, permissions and size of what `path` names, following symbolic links."""
     return os.stat(path)
@@ -81,8 +72,7 @@ def _stat(path: str) -> os.stat_result:
 
 def _refuse_irregular(mode: int, path: str, what: str) -> None:
     if not stat.S_ISREG(mode):
-        found = next((name for test, name in _IRREGULAR if test(mode)), "of an unknown type")
-        raise InputError(f"{what} path {path} is {found}, not a regular file; nothing was read from it")
+        raise InputError(f"{what} path {path} is {file_type(mode)}, not a regular file; nothing was read from it")
 
 
 def _reject_constant(name: str) -> float:

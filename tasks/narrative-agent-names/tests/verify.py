@@ -585,6 +585,20 @@ _FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _FILE = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC  # a FIFO must not block the open
 
 
+_IRREGULAR = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def file_type(mode: int) -> str:
+    """What a non-regular file is, named for a reason a person reads."""
+    return next((name for test, name in _IRREGULAR if test(mode)), "of an unknown type")
+
+
 class UntrustedInput(ValueError):
     """An input file could have been rewritten by someone other than a trusted account, or cannot be read."""
 
@@ -627,7 +641,7 @@ def _read_file(folder: int, name: str, shown: str, owners: frozenset[int], limit
         if stat.S_ISDIR(status.st_mode):
             raise IsADirectoryError(shown)
         if not stat.S_ISREG(status.st_mode):
-            raise UntrustedInput(f"{shown} is not a regular file")
+            raise UntrustedInput(f"{shown} is {file_type(status.st_mode)}, not a regular file")
         _check_owner_and_mode(handle, shown, owners)
     except BaseException:
         os.close(handle)
@@ -984,15 +998,6 @@ def read_bytes(path: str, what: str) -> bytes:
         raise InputError(f"cannot read {what} file {path}: {error.strerror or error}") from None
 
 
-_IRREGULAR = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
 def _stat(path: str) -> os.stat_result:
     """The type, permissions and size of what `path` names, following symbolic links."""
     return os.stat(path)
@@ -1000,8 +1005,7 @@ def _stat(path: str) -> os.stat_result:
 
 def _refuse_irregular(mode: int, path: str, what: str) -> None:
     if not stat.S_ISREG(mode):
-        found = next((name for test, name in _IRREGULAR if test(mode)), "of an unknown type")
-        raise InputError(f"{what} path {path} is {found}, not a regular file; nothing was read from it")
+        raise InputError(f"{what} path {path} is {file_type(mode)}, not a regular file; nothing was read from it")
 
 
 def _reject_constant(name: str) -> float:

@@ -22,6 +22,9 @@ class UsageError(VerifuzzError, ValueError):
 class Violation(VerifuzzError, AssertionError):
     """A verifier broke a promise."""
 
+    def __reduce__(self) -> tuple:
+        return Violation, (self.title, self.received, self.expected)
+
     def __init__(self, title: str, received: str, expected: str) -> None:
         super().__init__(f"{title}\nReceived: {received}\nExpected: {expected}")
         self.title = title
@@ -37,6 +40,10 @@ class Context:
     strategies: TaskStrategies | None
     keys: tuple[str, ...] | None = None
     batch: int | None = None  # examples derived from each witness; None: the profile's fan-out
+    # How strict the malformed-evidence promises are: "schema", any break of the snapshot must fail
+    # closed (our contract); "read", only a break the verdict notices must (docs/auditing.md).
+    strictness: tuple[str, ...] = ("schema",)
+    witnesses: tuple = ()  # correct runs given by the user (`audit --witness`), used instead of plausible ones
 
     @property
     def task(self) -> str:
@@ -57,9 +64,15 @@ class Property:
     # Examples judged before any random ones, in order: cases few enough to try every time.
     fixed: Callable[[Context], list[Example]] | None = None
     batched: bool = True  # judges a fan-out of examples per test case; else one, in profiles.SINGLE_CASES test cases
+    # A promise that something must not be rewarded holds only vacuously when no witness earned reward.
+    must_not_reward: bool = False
 
     def __repr__(self) -> str:
         return f"Property({self.name!r})"
+
+    def __reduce__(self) -> tuple:
+        """Sent to and from worker processes by name: they hold the same registry."""
+        return PROPERTIES.__getitem__, (self.name,)
 
 
 PROPERTIES: dict[str, Property] = {}

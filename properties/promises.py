@@ -127,7 +127,9 @@ def file_example(rng: Random, witness: Trial) -> Example:
         return fault_example(malformed.file_fault(rng), inputs)
     if kind == "garbage":
         return Example(label="garbage bytes", raw=malformed.garbage_bytes(rng), input_files=inputs)
-    return Example(label="malformed evidence file", raw=dump_json(malformed_example(rng, witness).evidence), input_files=inputs)
+    broken = malformed_beside_intact(rng, witness)
+    return Example(label=broken.label.replace("malformed evidence", "malformed evidence file", 1),
+                   raw=dump_json(broken.evidence), input_files=inputs, base=broken.base)
 
 
 _FILE_KINDS = ("fault", "fault", "garbage", "malformed")
@@ -235,7 +237,7 @@ def fails_closed_on_malformed_fields_read(ctx: Context, example: Example, outcom
     keeps_output_contract(ctx, outcome)
     assert example.base is not None
     intact = ctx.subject.outcome(example.base)
-    if intact.error is None and (intact.metrics, intact.details) == (outcome.metrics, outcome.details):
+    if intact.error is None and intact.metrics == outcome.metrics:
         return
     scores_all_zero_with_reason(ctx, outcome)
 
@@ -254,6 +256,10 @@ def _word(key: str) -> re.Pattern[str]:
 
 
 def cli_always_writes_both_files(ctx: Context, example: Example, outcome: Outcome) -> None:
+    if "schema" not in ctx.strictness and example.base is not None:
+        # A well-formed file holding a malformed snapshot: judged at the chosen level, like the decoded ones.
+        fails_closed_on_malformed_fields_read(ctx, example, outcome)
+        return
     scores_all_zero_with_reason(ctx, outcome)
 
 

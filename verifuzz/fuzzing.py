@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import multiprocessing.connection
 import os
 import shutil
 import sys
@@ -279,34 +280,54 @@ def _recorded_subject(manifest: dict[str, Any], args: argparse.Namespace) -> Sub
 
 # ---- running a plan ---------------------------------------------------------------------------------
 
-_PLAN: list[tuple[Context, Any]] = []
-_SEED: int | None = None
-
-
-def _work(index: int) -> tuple[int, Result]:
-    """One promise, in a worker process forked with the plan in memory."""
-    ctx, prop = _PLAN[index]
-    return index, check(prop, ctx, seed=_SEED)
+def _worker(plan: list[tuple[Context, Any]], indexes: list[int], seed: int | None, channel: Any) -> None:
+    """Run the promises at `indexes` in this forked process and send each result back as it finishes."""
+    try:
+        for index in indexes:
+            ctx, prop = plan[index]
+            channel.send((index, check(prop, ctx, seed=seed)))
+    finally:
+        channel.close()
 
 
 def _results(plan: list[tuple[Context, Any]], seed: int | None, jobs: int,
              done: Callable[[int, Result], None]) -> list[Result]:
-    """Every promise of the plan, in `jobs` worker processes when more than one; results in plan order."""
-    global _PLAN, _SEED
+    """Every promise of the plan, in `jobs` worker processes when more than one; results in plan order.
+
+    Each worker is forked with the plan in memory and takes every `jobs`-th promise; results come back
+    through a pipe each, pickled (a promise and an example pickle by name and as JSON).
+    """
     results: list[Result | None] = [None] * len(plan)
     if jobs <= 1 or len(plan) <= 1:
         for index, (ctx, prop) in enumerate(plan):
             results[index] = check(prop, ctx, seed=seed)
             done(index, results[index])
         return results  # type: ignore[return-value]
-    _PLAN, _SEED = plan, seed
+    forking = multiprocessing.get_context("fork")
+    workers, channels = [], []
+    for start in range(min(jobs, len(plan))):
+        receive, send = forking.Pipe(duplex=False)
+        worker = forking.Process(target=_worker, args=(plan, list(range(start, len(plan), jobs)), seed, send))
+        worker.start()
+        send.close()
+        workers.append(worker)
+        channels.append(receive)
     try:
-        with multiprocessing.get_context("fork").Pool(min(jobs, len(plan))) as pool:
-            for index, result in pool.imap_unordered(_work, range(len(plan))):
+        while channels:
+            for channel in multiprocessing.connection.wait(channels):
+                try:
+                    index, result = channel.recv()
+                except EOFError:
+                    channels.remove(channel)
+                    continue
                 results[index] = result
                 done(index, result)
     finally:
-        _PLAN, _SEED = [], None
+        for worker in workers:
+            worker.join()
+    missing = [plan[i][1].name for i, r in enumerate(results) if r is None]
+    if missing:
+        raise RuntimeError(f"a worker process ended before running {', '.join(missing)}")
     return results  # type: ignore[return-value]
 
 

@@ -159,8 +159,11 @@ def child(script: str, code: types.CodeType | None, error: BaseException | None,
         exec(code, main.__dict__)
     except SystemExit as stop:
         status = exit_status(stop.code)
-    except BaseException:  # noqa: BLE001 - printed as the interpreter prints an uncaught exception
-        traceback.print_exc()
+    except BaseException as uncaught:  # noqa: BLE001 - printed as the interpreter prints an uncaught exception
+        frames = uncaught.__traceback__
+        while frames is not None and frames.tb_frame.f_code.co_filename == __file__:
+            frames = frames.tb_next  # this server's own frame is not part of the script's traceback
+        traceback.print_exception(type(uncaught), uncaught, frames)
         status = 1
     try:
         atexit._run_exitfuncs()

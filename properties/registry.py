@@ -72,10 +72,15 @@ class Property:
 
     def __reduce__(self) -> tuple:
         """Sent to and from worker processes by name: they hold the same registry."""
-        return PROPERTIES.__getitem__, (self.name,)
+        return registered, (self.name,)
 
 
 PROPERTIES: dict[str, Property] = {}
+
+
+def registered(name: str) -> Property:
+    """The promise registered under `name`."""
+    return PROPERTIES[name]
 
 
 def register(prop: Property) -> Property:

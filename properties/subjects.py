@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import atexit
+import os
 import shlex
 import shutil
 import sys
@@ -45,17 +46,31 @@ class Subject(ABC):
         return {"kind": "shipped", "task": self.task}
 
 
+_ROOTS: list[tuple[int, Path]] = []
+
+
+def cleanup() -> None:
+    """Remove the layout folders this process made (a forked worker ends without running atexit)."""
+    for pid, root in list(_ROOTS):
+        if pid == os.getpid():
+            shutil.rmtree(root, ignore_errors=True)
+            _ROOTS.remove((pid, root))
+
+
+atexit.register(cleanup)
+
+
 class _Scratch:
-    """A layout folder made on first use and removed when the process exits."""
+    """A layout folder per process, made on first use and removed when that process exits."""
 
     def __init__(self) -> None:
-        self._layouts: dict[tuple[str, tuple[str, ...]], Layout] = {}
+        self._layouts: dict[tuple[str, tuple[str, ...], int], Layout] = {}
 
     def layout(self, output: str, inputs: tuple[str, ...]) -> Layout:
-        key = (output, inputs)
+        key = (output, inputs, os.getpid())  # a forked worker must not share its parent's folder
         if key not in self._layouts:
             root = Path(tempfile.mkdtemp(prefix="verifuzz-"))
-            atexit.register(shutil.rmtree, root, True)
+            _ROOTS.append((os.getpid(), root))
             self._layouts[key] = Layout(root, output, inputs)
         return self._layouts[key]
 

@@ -17,7 +17,7 @@ from properties.example import load_json
 from properties.layout import JSON, OUTPUTS, TemplateError
 from properties.registry import PROPERTIES, Context, UsageError
 from properties.runners import MODES, RunnerError
-from properties.subjects import Command, InProcess, Subject
+from properties.subjects import Command, InProcess, Subject, cleanup
 from strategies.recorded import NotASnapshot, trial_from_snapshot
 from strategies.tasks import NoStrategies, for_task
 from verifuzz import findings, report
@@ -288,6 +288,7 @@ def _worker(plan: list[tuple[Context, Any]], indexes: list[int], seed: int | Non
             channel.send((index, check(prop, ctx, seed=seed)))
     finally:
         channel.close()
+        cleanup()
 
 
 def _results(plan: list[tuple[Context, Any]], seed: int | None, jobs: int,

@@ -25,7 +25,7 @@ def woken(content, name):
 
 def status_ok(content):
     ok = {b: False for b in BOTS}
-    for clause in re.split(r"[\n.!?;]", fold(content)):
+    for clause in [fold(c) for c in re.split(r"[\r\n.!?;]", unicodedata.normalize("NFKC", content))]:
         named = [b for b in BOTS if fold(b) in clause]
         hits = [(b, m) for b, words in BOTS.items() for w in words for m in re.finditer(r"\b%s\b" % w, clause)]
         if not named or not hits:

@@ -32,7 +32,8 @@ def negated(prefix):
 
 def status_correct(content):
     seen = {AURORA: False, BEACON: False}
-    for clause in re.split(r"[\n.!?;]", fold(content)):
+    pieces = re.split(r"[\r\n.!?;]", unicodedata.normalize("NFKC", content))
+    for clause in (fold(piece) for piece in pieces):
         bots = [b for b in seen if fold(b) in clause]
         found = []
         for owner, words in WORDS.items():

@@ -92,7 +92,8 @@ def derived_agree(m: dict) -> bool:
 
 def statuses_bound(text: str) -> bool:
     bound = {AURORA: False, BEACON: False}
-    for clause in re.split(r"[\n.!?;]", fold(text)):
+    # Split before folding: folding turns line breaks into spaces.
+    for clause in map(fold, re.split(r"[\r\n.!?;]", unicodedata.normalize("NFKC", text))):
         named = [bot for bot in bound if fold(bot) in clause]
         words = [(bot, m) for bot in bound for w in STATUS_WORDS[bot] for m in re.finditer(rf"\b{w}\b", clause)]
         if not named or not words:
@@ -147,8 +148,8 @@ def grade(reader: EvidenceReader) -> tuple[dict[str, float], dict]:
         "evidence_complete": all(checks.values()),
     }
     metrics = {k: float(v) for k, v in dims.items()}
-    # The reward is about the answer itself: status, thread, hand-back and a sound export.
-    metrics["reward"] = float(all(dims[k] for k in ("status_correct", "user_mentioned", "reply_to_thread", "evidence_complete")))
+    # evidence_complete is the harness's health, not the agent's behaviour, so it stays out of the reward.
+    metrics["reward"] = float(all(dims[k] for k in ("status_correct", "bots_not_mentioned", "user_mentioned", "reply_to_thread")))
     details = {"checks": checks, "final_reply_id": final["id"] if final else None,
                "final_reply": final["content"][:1000] if final else None, "orchestrator_messages": len(mine)}
     return metrics, details

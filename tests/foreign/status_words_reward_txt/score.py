@@ -20,7 +20,7 @@ def norm(s):
 
 def bound(text):
     got = set()
-    for clause in re.split(r"[\n.!?;]", norm(text)):
+    for clause in [norm(c) for c in re.split(r"[\r\n.!?;]", unicodedata.normalize("NFKC", text))]:
         named = [b for b in BOTS if norm(b) in clause]
         said = [b for b in BOTS if re.search(STATUS[b], clause)]
         if not named or not said:

@@ -232,14 +232,16 @@ def reason_says_where(intact: object, broken: object, details: dict) -> None:
 
 
 def fails_closed_on_malformed_fields_read(ctx: Context, example: Example, outcome: Outcome) -> None:
-    """A break the verdict does not read may leave the verdict as it was on the intact snapshot; any other
-    break must fail closed. Never a crash either way."""
-    keeps_output_contract(ctx, outcome)
+    """Never a crash; a break the verdict does not read may leave the metrics as they were on the intact
+    snapshot, and a break that moves them must not be rewarded."""
+    metrics = keeps_output_contract(ctx, outcome)
     assert example.base is not None
     intact = ctx.subject.outcome(example.base)
-    if intact.error is None and intact.metrics == outcome.metrics:
+    if intact.error is None and intact.metrics == metrics:
         return
-    scores_all_zero_with_reason(ctx, outcome)
+    if metrics["reward"] != 0.0:
+        raise Violation("rewarded a malformed snapshot whose break changed the verdict", f"metrics {metrics}",
+                        f"reward 0.0, or the intact snapshot's metrics {intact.metrics}")
 
 
 def _names(reason: str, path: tuple) -> bool:
@@ -345,8 +347,8 @@ def _generic(name: str, promise: str, examples: Callable[[Context], st.SearchStr
 _generic("fails_closed_on_malformed_evidence", "malformed evidence scores all zeros with a reason, never a crash",
          lambda ctx: fanned(ctx, malformed_example), fails_closed_on_malformed_evidence, must_not_reward=True,
          applies=lambda ctx: "schema" in ctx.strictness)
-_generic("fails_closed_on_malformed_fields_read", "a malformed snapshot scores all zeros, unless the break is at a field "
-         "the verdict does not read and the verdict is the intact snapshot's; never a crash",
+_generic("fails_closed_on_malformed_fields_read", "malformed evidence never crashes the verifier, and is never rewarded "
+         "unless the break leaves the metrics exactly as on the intact snapshot (a field the verdict does not read)",
          lambda ctx: fanned(ctx, malformed_beside_intact), fails_closed_on_malformed_fields_read,
          applies=lambda ctx: "read" in ctx.strictness)
 _generic("cli_always_writes_both_files", "whatever the evidence file, the CLI exits 0 and writes both files, all zeros",

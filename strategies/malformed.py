@@ -75,7 +75,8 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     "messages.*.mentioned_pubkeys": (LIST,),
     "messages.*.mentioned_pubkeys.*": (STR,),
 }
-OPTIONAL_KEYS = {"directory.*.identity_id"}
+# Keys a sound snapshot may lack: older exporters omit `scripted_events`, which means none were scripted.
+OPTIONAL_KEYS = {"directory.*.identity_id", "scripted_events"}
 # Ids and pubkeys: strings that must be 64 lowercase hex digits.
 ID_PATHS = {
     "task_event_id", "completion_message_id", "identities.*.pubkey", "directory.*.pubkey", "messages.*.id", "messages.*.pubkey",

@@ -20,7 +20,7 @@ from properties.subjects import Command, InProcess, Subject
 from strategies.tasks import NoStrategies, TaskStrategies, for_task
 from verifuzz.registry import TASKS_DIR
 
-HELD, VIOLATED, ERROR = "held", "violated", "error"
+HELD, VIOLATED, ERROR, VACUOUS = "held", "violated", "error", "vacuous"
 # A promise builds and drops tens of thousands of small dicts and lists a second, nearly all of
 # them freed by reference counting the moment they are dropped. At Python's default the cyclic
 # collector ran every 700 allocations, and a full collection every 100 of those, spending about
@@ -41,9 +41,13 @@ class Result:
     example: Example | None = None
     outcome: Outcome | None = None
     error: str | None = None
+    rewarded: int = 0  # examples that earned a non-zero reward
+    witnesses: int = 0  # witnesses judged beside a must-not-reward promise's examples
+    witnesses_rewarded: int = 0  # of those, how many earned reward
 
 
-def context(subject: Subject, generic_only: bool = False) -> Context:
+def context(subject: Subject, generic_only: bool = False, *, strictness: tuple[str, ...] = ("schema",),
+            witnesses: tuple = ()) -> Context:
     """The context for `subject`, learning its metric keys from one correct (or plausible) run if it does not declare them."""
     strategies: TaskStrategies | None = None
     if not generic_only:
@@ -51,21 +55,27 @@ def context(subject: Subject, generic_only: bool = False) -> Context:
             strategies = for_task(subject.task)
         except NoStrategies:
             strategies = None
-    ctx = Context(subject, strategies, subject.keys)
+    ctx = Context(subject, strategies, subject.keys, strictness=strictness, witnesses=witnesses)
     if ctx.keys is None:
         ctx.keys = _learn_keys(ctx)
     return ctx
 
 
+_CLI_SUBJECTS: dict[int, Command] = {}
+
+
 def cli_subject(subject: Subject) -> Subject:
-    """The subject as a real command line: a shipped verifier runs as its generated `verify.py`."""
+    """The subject as a real command line: a shipped verifier runs as its generated `verify.py`, isolated from
+    site-packages as the task container has none (one per subject, so its fork server starts once)."""
     if isinstance(subject, InProcess):
-        script = subject.script or TASKS_DIR / subject.task / "tests" / "verify.py"
-        return Command(script, subject.task, keys=subject.keys)
+        if id(subject) not in _CLI_SUBJECTS:
+            script = subject.script or TASKS_DIR / subject.task / "tests" / "verify.py"
+            _CLI_SUBJECTS[id(subject)] = Command(script, subject.task, keys=subject.keys, isolated=True)
+        return _CLI_SUBJECTS[id(subject)]
     return subject
 
 
-def _target(prop: Property, ctx: Context) -> Subject:
+def subject_for(prop: Property, ctx: Context) -> Subject:
     """Promises about the command line run through a real one; the rest use the context's subject."""
     return cli_subject(ctx.subject) if prop.via_cli else ctx.subject
 
@@ -117,26 +127,37 @@ def check(prop: Property, ctx: Context, subject: Subject | None = None, *, seed:
 
 def _check(prop: Property, ctx: Context, subject: Subject | None, seed: int | None,
            settings: hypothesis_settings | None) -> Result:
-    target = subject or _target(prop, ctx)
-    run_ctx = Context(target, ctx.strategies, ctx.keys, batch=None if prop.batched else 1)
-    tried = 0
+    target = subject or subject_for(prop, ctx)
+    run_ctx = dataclasses.replace(ctx, subject=target, batch=None if prop.batched else 1)
+    tried = rewarded = witnesses = witnesses_rewarded = 0
     last: tuple[Example, Outcome, Violation] | None = None
 
     def attempt(batch: list[Example]) -> None:
-        nonlocal tried, last
+        nonlocal tried, last, rewarded, witnesses, witnesses_rewarded
+        witness = getattr(batch, "witness", None)
+        # Until one witness earns reward, judge each batch's witness too: a must-not-reward promise
+        # that held while no witness was rewarded held vacuously.
+        if prop.must_not_reward and witness is not None and not witnesses_rewarded:
+            witnesses += 1
+            witnesses_rewarded += _earned(target.outcome(Example.of(witness, "witness")))
         for example in batch:
             tried += 1
             outcome = target.outcome(example)
+            rewarded += _earned(outcome)
             try:
                 prop.check(run_ctx, example, outcome)
             except Violation as violation:
                 last = (example, outcome, violation)
                 raise
 
+    def counts() -> dict[str, int]:
+        return {"rewarded": rewarded, "witnesses": witnesses, "witnesses_rewarded": witnesses_rewarded}
+
     def violated() -> Result:
         assert last is not None
         example, outcome, violation = last
-        return Result(ctx.task, prop, VIOLATED, tried, time.perf_counter() - started, violation, example, outcome)
+        return Result(ctx.task, prop, VIOLATED, tried, time.perf_counter() - started, violation, example, outcome,
+                      **counts())
 
     started = time.perf_counter()
     for example in prop.fixed(run_ctx) if prop.fixed else []:
@@ -159,14 +180,22 @@ def _check(prop: Property, ctx: Context, subject: Subject | None, seed: int | No
     except Violation:
         return violated()
     except (HypothesisException, Exception) as error:  # noqa: BLE001 - a harness fault is reported, not hidden
-        return Result(ctx.task, prop, ERROR, tried, time.perf_counter() - started, error=f"{type(error).__name__}: {error}")
-    return Result(ctx.task, prop, HELD, tried, time.perf_counter() - started)
+        return Result(ctx.task, prop, ERROR, tried, time.perf_counter() - started, error=f"{type(error).__name__}: {error}",
+                      **counts())
+    status = VACUOUS if prop.must_not_reward and witnesses and not witnesses_rewarded else HELD
+    return Result(ctx.task, prop, status, tried, time.perf_counter() - started, **counts())
+
+
+def _earned(outcome: Outcome) -> int:
+    """1 when the outcome carries a non-zero numeric reward."""
+    reward = outcome.reward
+    return int(isinstance(reward, (int, float)) and not isinstance(reward, bool) and reward != 0)
 
 
 def recheck(prop: Property, ctx: Context, example: Example) -> Result:
     """Judge one saved example again, without Hypothesis: the replay of a counterexample."""
-    target = _target(prop, ctx)
-    run_ctx = Context(target, ctx.strategies, ctx.keys)
+    target = subject_for(prop, ctx)
+    run_ctx = dataclasses.replace(ctx, subject=target, batch=None)
     started = time.perf_counter()
     outcome = target.outcome(example)
     try:

@@ -36,6 +36,11 @@ class Example:
         what = f"{len(self.raw)} bytes" if self.raw is not None else self.fault or type(self.evidence).__name__
         return f"Example({self.label!r}, {self.mode}, {what})"
 
+    def __reduce__(self) -> tuple:
+        """Pickled with the evidence as JSON bytes: worker processes send examples nested deeper than pickle can go."""
+        evidence = dump_json(self.evidence) if self.mode == DECODED else None
+        return _revive, (self.label, evidence, self.raw, self.fault, self.input_files, self.base)
+
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """The same summary for Hypothesis's printer, which would otherwise walk every field."""
         printer.text(repr(self))
@@ -59,6 +64,12 @@ class Example:
         return cls(label=label, evidence=trial, input_files=dict(input_files or {}))
 
 
+def _revive(label: str, evidence: bytes | None, raw: bytes | None, fault: str | None, input_files: dict[str, str],
+            base: Example | None) -> Example:
+    decoded = load_json(evidence) if evidence is not None else None
+    return Example(label, decoded, raw, fault, input_files, base)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What a verifier produced: its metrics and details, or the error that stopped it."""
@@ -66,6 +77,10 @@ class Outcome:
     metrics: dict[str, Any] | None
     details: Any = None
     error: str | None = None
+    # How a command line ended, when there was one: kept for reports, left out of comparisons.
+    exit_code: int | None = field(default=None, compare=False)
+    stdout: str = field(default="", compare=False, repr=False)
+    stderr: str = field(default="", compare=False, repr=False)
 
     @property
     def reward(self) -> Any:

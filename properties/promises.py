@@ -39,8 +39,18 @@ SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 
 
 def witness_trials(ctx: Context) -> st.SearchStrategy[Trial]:
-    """Correct runs when verifuzz knows the task, otherwise plausible runs of it."""
-    return ctx.strategies.witnesses() if ctx.strategies else plausible_trials(ctx.task)
+    """Correct runs when verifuzz knows the task or the user gave some, otherwise plausible runs of it."""
+    if ctx.strategies:
+        return ctx.strategies.witnesses()
+    if ctx.witnesses:
+        return st.sampled_from(ctx.witnesses).map(Trial.copy)
+    return plausible_trials(ctx.task)
+
+
+class Batch(list):
+    """The examples derived from one witness, with the witness, so a run can tell whether witnesses earn reward."""
+
+    witness: Trial | None = None
 
 
 def fanned(ctx: Context, derive: Derive) -> st.SearchStrategy[list[Example]]:
@@ -57,7 +67,9 @@ def fanned(ctx: Context, derive: Derive) -> st.SearchStrategy[list[Example]]:
         witness = draw(trials)
         rng = Random(draw(SEEDS))
         derived = (derive(rng, witness) for _ in range(ctx.batch or profiles.fan_out()))
-        return [example for example in derived if example is not None]
+        batch = Batch(example for example in derived if example is not None)
+        batch.witness = witness
+        return batch
 
     return batches()
 
@@ -85,11 +97,22 @@ def adversaries_for(ctx: Context) -> tuple[Adversary, ...]:
 
 
 def malformed_example(rng: Random, witness: Trial) -> Example:
-    """A broken copy of the witness's snapshot; the intact one rides along as `base` when a reader can tell where it broke."""
+    """A broken copy of the witness's snapshot, labelled with the kind of break and its JSON path; the intact one
+    rides along as `base` when a reader can tell where it broke."""
     intact = witness.snapshot()
-    evidence, located = malformed.breaks(rng, intact)
-    base = Example("intact snapshot", intact) if located else None
-    return Example(label="malformed evidence", evidence=evidence, input_files=dict(witness.input_files), base=base)
+    evidence, located, kind = malformed.described_breaks(rng, intact)
+    base = Example("intact snapshot", intact, input_files=dict(witness.input_files)) if located else None
+    label = f"malformed evidence: {malformed.describe(kind, intact, evidence)}"
+    return Example(label=label, evidence=evidence, input_files=dict(witness.input_files), base=base)
+
+
+def malformed_beside_intact(rng: Random, witness: Trial) -> Example:
+    """A malformed example that always carries the intact snapshot, to compare the verdicts on both."""
+    example = malformed_example(rng, witness)
+    if example.base is not None:
+        return example
+    intact = Example("intact snapshot", witness.snapshot(), input_files=dict(witness.input_files))
+    return Example(example.label, example.evidence, input_files=example.input_files, base=intact)
 
 
 def fault_example(fault: str, inputs: dict[str, str]) -> Example:
@@ -106,7 +129,9 @@ def file_example(rng: Random, witness: Trial) -> Example:
         return fault_example(malformed.file_fault(rng), inputs)
     if kind == "garbage":
         return Example(label="garbage bytes", raw=malformed.garbage_bytes(rng), input_files=inputs)
-    return Example(label="malformed evidence file", raw=dump_json(malformed_example(rng, witness).evidence), input_files=inputs)
+    broken = malformed_beside_intact(rng, witness)
+    return Example(label=broken.label.replace("malformed evidence", "malformed evidence file", 1),
+                   raw=dump_json(broken.evidence), input_files=inputs, base=broken.base)
 
 
 _FILE_KINDS = ("fault", "fault", "garbage", "malformed")
@@ -174,6 +199,8 @@ def scores_all_zero_with_reason(ctx: Context, outcome: Outcome) -> None:
     nonzero = {k: v for k, v in metrics.items() if v != 0.0}
     if nonzero:
         raise Violation("did not fail closed", f"non-zero metrics {nonzero}", "every metric 0.0")
+    if not ctx.subject.writes_details:
+        return  # a reward.txt verifier has nowhere to give a reason
     details = outcome.details
     if not (isinstance(details, dict) and any(isinstance(details.get(k), (str, list)) and details.get(k) for k in REASON_KEYS)):
         raise Violation("no reason given", repr(details)[:300], f"details.json with a non-empty {' / '.join(REASON_KEYS)}")
@@ -202,8 +229,21 @@ def reason_says_where(intact: object, broken: object, details: dict) -> None:
     reason = " ".join(str(details[k]) for k in REASON_KEYS if details.get(k))
     holder, key = path[:-1], path[-1] if path else None
     if not (_names(reason, path) or (isinstance(key, str) and _names(reason, holder) and _word(key).search(reason))):
-        shown = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
-        raise Violation("the reason does not say where the evidence is broken", reason[:300], f"a reason naming {shown}")
+        raise Violation("the reason does not say where the evidence is broken", reason[:300],
+                        f"a reason naming {malformed.json_path(path)}")
+
+
+def fails_closed_on_malformed_fields_read(ctx: Context, example: Example, outcome: Outcome) -> None:
+    """Never a crash; a break the verdict does not read may leave the metrics as they were on the intact
+    snapshot, and a break that moves them must not be rewarded."""
+    metrics = keeps_output_contract(ctx, outcome)
+    assert example.base is not None
+    intact = ctx.subject.outcome(example.base)
+    if intact.error is None and intact.metrics == metrics:
+        return
+    if metrics["reward"] != 0.0:
+        raise Violation("rewarded a malformed snapshot whose break changed the verdict", f"metrics {metrics}",
+                        f"reward 0.0, or the intact snapshot's metrics {intact.metrics}")
 
 
 def _names(reason: str, path: tuple) -> bool:
@@ -220,6 +260,10 @@ def _word(key: str) -> re.Pattern[str]:
 
 
 def cli_always_writes_both_files(ctx: Context, example: Example, outcome: Outcome) -> None:
+    if "schema" not in ctx.strictness and example.base is not None:
+        # A well-formed file holding a malformed snapshot: judged at the chosen level, like the decoded ones.
+        fails_closed_on_malformed_fields_read(ctx, example, outcome)
+        return
     scores_all_zero_with_reason(ctx, outcome)
 
 
@@ -282,6 +326,7 @@ def adversary_promise(adversary: Adversary) -> Property:
         lambda ctx: fanned(ctx, broken(_own(ctx.strategies, adversary))),
         check,
         applies=lambda ctx: ctx.strategies is not None and adversary.name in {a.name for a in ctx.strategies.adversaries},
+        must_not_reward=True,
     )
 
 
@@ -297,18 +342,24 @@ def _dimension(strategies: TaskStrategies | None, adversary: Adversary) -> str |
 
 def _generic(name: str, promise: str, examples: Callable[[Context], st.SearchStrategy[Example]],
              check: Callable[[Context, Example, Outcome], None], **options: Any) -> Property:
-    return register(Property(name, promise, examples, check, generic=True, applies=lambda ctx: True, **options))
+    options.setdefault("applies", lambda ctx: True)
+    return register(Property(name, promise, examples, check, generic=True, **options))
 
 
 _generic("fails_closed_on_malformed_evidence", "malformed evidence scores all zeros with a reason, never a crash",
-         lambda ctx: fanned(ctx, malformed_example), fails_closed_on_malformed_evidence)
+         lambda ctx: fanned(ctx, malformed_example), fails_closed_on_malformed_evidence, must_not_reward=True,
+         applies=lambda ctx: "schema" in ctx.strictness)
+_generic("fails_closed_on_malformed_fields_read", "malformed evidence never crashes the verifier, and is never rewarded "
+         "unless the break leaves the metrics exactly as on the intact snapshot (a field the verdict does not read)",
+         lambda ctx: fanned(ctx, malformed_beside_intact), fails_closed_on_malformed_fields_read,
+         applies=lambda ctx: "read" in ctx.strictness)
 _generic("cli_always_writes_both_files", "whatever the evidence file, the CLI exits 0 and writes both files, all zeros",
          lambda ctx: fanned(ctx, file_example), cli_always_writes_both_files, via_cli=True,
-         fixed=every_file_fault, batched=False)
+         fixed=every_file_fault, batched=False, must_not_reward=True)
 _generic("never_rewards_a_refusal", "a refusal never earns reward",
-         lambda ctx: fanned(ctx, broken(REFUSAL)), never_rewards_a_refusal)
+         lambda ctx: fanned(ctx, broken(REFUSAL)), never_rewards_a_refusal, must_not_reward=True)
 _generic("never_rewards_silence", "an empty reply or no reply never earns reward",
-         lambda ctx: fanned(ctx, broken_by_any(SILENCE)), never_rewards_silence)
+         lambda ctx: fanned(ctx, broken_by_any(SILENCE)), never_rewards_silence, must_not_reward=True)
 register(Property("witness_earns_full_reward", "a correct run earns 1.0 on every metric",
                   lambda ctx: fanned(ctx, as_witness), witness_earns_full_reward, batched=False))
 _generic("reward_is_the_conjunction", "reward is 1.0 exactly when every dimension is 1.0",

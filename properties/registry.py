@@ -22,6 +22,9 @@ class UsageError(VerifuzzError, ValueError):
 class Violation(VerifuzzError, AssertionError):
     """A verifier broke a promise."""
 
+    def __reduce__(self) -> tuple:
+        return Violation, (self.title, self.received, self.expected)
+
     def __init__(self, title: str, received: str, expected: str) -> None:
         super().__init__(f"{title}\nReceived: {received}\nExpected: {expected}")
         self.title = title
@@ -37,6 +40,10 @@ class Context:
     strategies: TaskStrategies | None
     keys: tuple[str, ...] | None = None
     batch: int | None = None  # examples derived from each witness; None: the profile's fan-out
+    # How strict the malformed-evidence promises are: "schema", any break of the snapshot must fail
+    # closed (our contract); "read", only a break the verdict notices must (docs/auditing.md).
+    strictness: tuple[str, ...] = ("schema",)
+    witnesses: tuple = ()  # correct runs given by the user (`audit --witness`), used instead of plausible ones
 
     @property
     def task(self) -> str:
@@ -60,12 +67,23 @@ class Property:
     # Its examples mix every other promise's kinds, and its check applies to any example: `verifuzz diff`
     # judges every example with it instead of drawing from it.
     any_example: bool = False
+    # A promise that something must not be rewarded holds only vacuously when no witness earned reward.
+    must_not_reward: bool = False
 
     def __repr__(self) -> str:
         return f"Property({self.name!r})"
 
+    def __reduce__(self) -> tuple:
+        """Sent to and from worker processes by name: they hold the same registry."""
+        return registered, (self.name,)
+
 
 PROPERTIES: dict[str, Property] = {}
+
+
+def registered(name: str) -> Property:
+    """The promise registered under `name`."""
+    return PROPERTIES[name]
 
 
 def register(prop: Property) -> Property:

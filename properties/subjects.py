@@ -1,9 +1,10 @@
 """The verifier under test: a shipped one called in-process, or any `verify.py` through its command line."""
 from __future__ import annotations
 
-import json
+import atexit
+import os
 import shlex
-import subprocess
+import shutil
 import sys
 import tempfile
 import traceback
@@ -13,12 +14,12 @@ from types import ModuleType
 from typing import Any
 
 from properties.example import Example, Outcome
-from strategies.custody import place_inputs
-from strategies.malformed import PLACED, placed
+from properties.layout import ENVIRONMENT, JSON, OUTPUT_DIR, TEXT, WORK, Layout, Template, input_name
+from properties.runners import FORK, TIMEOUT, ForkServer, Fresh, Ran
 from verifiers import runner as shipped_runner
 from verifiers.verdict import TaskSpec
 
-CLI_TIMEOUT = 30.0  # the task's verifier timeout
+CLI_TIMEOUT = TIMEOUT  # the task's verifier timeout
 
 
 class Subject(ABC):
@@ -27,6 +28,7 @@ class Subject(ABC):
     task: str
     label: str
     keys: tuple[str, ...] | None = None  # the metric keys, when the subject declares them
+    writes_details = True  # False for a verifier whose only output is reward.txt
 
     @abstractmethod
     def outcome(self, example: Example) -> Outcome: ...
@@ -34,6 +36,43 @@ class Subject(ABC):
     @abstractmethod
     def command(self, evidence: str, inputs: dict[str, str]) -> str:
         """The one-line shell command that reproduces an example with this verifier."""
+
+    def reproduce(self, folder: Path) -> str:
+        """The shell command that reruns a counterexample saved in `folder` in the layout of the failing run."""
+        return self.command(str(folder / "evidence.json"), {})
+
+    def record(self) -> dict[str, Any]:
+        """What a saved counterexample needs to rebuild this subject."""
+        return {"kind": "shipped", "task": self.task}
+
+
+_ROOTS: list[tuple[int, Path]] = []
+
+
+def cleanup() -> None:
+    """Remove the layout folders this process made (a forked worker ends without running atexit)."""
+    for pid, root in list(_ROOTS):
+        if pid == os.getpid():
+            shutil.rmtree(root, ignore_errors=True)
+            _ROOTS.remove((pid, root))
+
+
+atexit.register(cleanup)
+
+
+class _Scratch:
+    """A layout folder per process, made on first use and removed when that process exits."""
+
+    def __init__(self) -> None:
+        self._layouts: dict[tuple[str, tuple[str, ...], int], Layout] = {}
+
+    def layout(self, output: str, inputs: tuple[str, ...]) -> Layout:
+        key = (output, inputs, os.getpid())  # a forked worker must not share its parent's folder
+        if key not in self._layouts:
+            root = Path(tempfile.mkdtemp(prefix="verifuzz-"))
+            _ROOTS.append((os.getpid(), root))
+            self._layouts[key] = Layout(root, output, inputs)
+        return self._layouts[key]
 
 
 class InProcess(Subject):
@@ -50,64 +89,152 @@ class InProcess(Subject):
         self.label = f"verifiers ({spec.name}, in-process)"
         self.keys = ("reward", *spec.dimensions)
         self.script = script
+        self._scratch = _Scratch()
 
     def outcome(self, example: Example) -> Outcome:
         if example.mode != "decoded" or example.custody:
-            return _through_files(self._run_cli, example)
+            return self._through_files(example)
         try:
             verdict = self.runner.judge_texts(self.spec, example.evidence, example.input_files)
         except Exception:  # noqa: BLE001 - a crash is an outcome the promises judge
             return Outcome(None, None, traceback.format_exc(limit=6))
         return Outcome(verdict.metrics(), dict(verdict.details))
 
-    def _run_cli(self, argv: list[str]) -> str | None:
+    def _through_files(self, example: Example) -> Outcome:
+        """The example laid out as a harness would, then the command line's own entry point, in this process."""
+        inputs = {input_name(flag): text for flag, text in example.input_files.items()}
+        layout = self._scratch.layout(JSON, tuple(inputs))
+        moved = layout.place(example, inputs)
+        argv = Template.default(inputs).words({**layout.values("python3", "verify.py", {}), **moved})[2:]
         try:
             code = self.runner.run(self.spec, argv)
+            error = None if code == 0 else f"exit status {code}"
         except BaseException:  # noqa: BLE001 - SystemExit included: the CLI must return, not exit
-            return traceback.format_exc(limit=6)
-        return None if code == 0 else f"exit status {code}"
+            error = traceback.format_exc(limit=6)
+        metrics, details, problem = layout.read()
+        return Outcome(metrics, details, error or problem)
+
+    def script_path(self) -> Path:
+        from verifuzz.registry import TASKS_DIR
+
+        return self.script or TASKS_DIR / self.spec.name / "tests" / "verify.py"
 
     def command(self, evidence: str, inputs: dict[str, str]) -> str:
-        script = self.script or Path("tasks") / self.spec.name / "tests" / "verify.py"
-        return _command_line(["python3", str(script)], evidence, inputs)
+        return _command_line(["python3", str(self.script_path())], evidence, inputs)
+
+    def reproduce(self, folder: Path) -> str:
+        names = [input_name(flag) for flag in _saved_inputs(folder)]
+        return reproduction(folder, "python3", str(self.script_path().resolve()), Template.default(names), {}, JSON)
 
 
 class Command(Subject):
-    """Any verifier script, run through its command-line contract in a subprocess."""
+    """Any verifier script, run through its command line in the layout a harness gives it (properties/layout.py).
 
-    def __init__(self, script: Path, task: str, *, python: str | None = None, extra: dict[str, str] | None = None,
-                 isolated: bool = True, keys: tuple[str, ...] | None = None) -> None:
-        self.script = script
+    `args` are the extra inputs by name (`skill-file`): a value naming a file is copied into the layout
+    as an input file, any other value is passed as it is. `template` is the command line with placeholders;
+    `output` is `json` (reward.json and details.json) or `reward.txt` (a single number). `mode` is `fork`
+    (a fork server, when the template starts `{python} {script}`) or `fresh` (a new interpreter per example).
+    """
+
+    def __init__(self, script: Path, task: str, *, python: str | None = None, args: dict[str, str] | None = None,
+                 extra: dict[str, str] | None = None, template: str | None = None, output: str = JSON,
+                 mode: str = FORK, keys: tuple[str, ...] | None = None, isolated: bool = False,
+                 timeout: float = TIMEOUT) -> None:
+        self.script = Path(script)
         self.task = task
         self.python = python or sys.executable
-        self.extra = dict(extra or {})
+        self.args = {input_name(k): v for k, v in {**(extra or {}), **(args or {})}.items()}
+        self.files = {name: Path(value).read_text(encoding="utf-8") for name, value in self.args.items()
+                      if Path(value).is_file()}
+        self.literal = {name: value for name, value in self.args.items() if name not in self.files}
+        self.template_text = template
+        self.output = output
         self.isolated = isolated
-        self.keys = keys
+        self.keys = ("reward",) if output == TEXT and keys is None else keys
+        self.writes_details = output == JSON
         self.label = str(script)
+        self.flags = ["-I", "-S"] if isolated else []
+        flags = self._template([]).fork_flags() if mode == FORK else None
+        self.runner: ForkServer | Fresh = (ForkServer(self.python, self.script, ENVIRONMENT, timeout, flags=flags)
+                                           if flags is not None else Fresh(timeout))
+        self.mode = self.runner.mode
+        self._scratch = _Scratch()
 
-    def prefix(self) -> list[str]:
-        return [self.python, *(["-I", "-S"] if self.isolated else []), str(self.script)]
+    def _template(self, names: list[str]) -> Template:
+        if self.template_text is not None:
+            return Template(self.template_text)
+        prefix = "{python} " + "".join(f"{flag} " for flag in self.flags) + "{script}"
+        default = Template.default([*names, *(n for n in self.args if n not in names)])
+        return Template(default.text.replace("{python} {script}", prefix, 1))
+
+    def validate(self, inputs: list[str]) -> None:
+        """Refuse a template that names a placeholder nothing fills (raises TemplateError)."""
+        self._template(inputs).validate([*inputs, *self.args])
 
     def outcome(self, example: Example) -> Outcome:
-        return _through_files(self._run, example)
-
-    def _run(self, argv: list[str]) -> str | None:
-        extra = [part for flag, value in self.extra.items() for part in (flag, value)]
-        try:
-            done = subprocess.run([*self.prefix(), *argv, *extra], capture_output=True, timeout=CLI_TIMEOUT,
-                                  stdin=subprocess.DEVNULL)
-        except subprocess.TimeoutExpired:
-            return f"timed out after {CLI_TIMEOUT:.0f} s"
-        stderr = done.stderr.decode("utf-8", "replace")
-        if done.returncode != 0:
-            return f"exit status {done.returncode}: {stderr[-2000:]}"
-        if "Traceback (most recent call last)" in stderr:
-            return f"printed a traceback: {stderr[-2000:]}"
-        return None
+        inputs = {**self.files, **{input_name(flag): text for flag, text in example.input_files.items()}}
+        layout = self._scratch.layout(self.output, tuple(sorted(inputs)))
+        moved = layout.place(example, inputs)
+        words = self._template(sorted(inputs)).words({**layout.values(self.python, str(self.script), self.literal),
+                                                      **moved})
+        ran = self.runner.run(words, layout.work, ENVIRONMENT, layout.root)
+        metrics, details, problem = layout.read()
+        scrub = str(layout.root)
+        stderr = ran.stderr.replace(scrub, "<scratch>")
+        return Outcome(metrics, details, _trouble(ran, stderr, self.runner.timeout) or problem, ran.exit_code,
+                       ran.stdout.replace(scrub, "<scratch>"), stderr)
 
     def command(self, evidence: str, inputs: dict[str, str]) -> str:
-        extra = {**inputs, **self.extra}
-        return _command_line(["python3", str(self.script)], evidence, extra)
+        names = [input_name(flag) for flag in inputs]
+        values = {"python": "python3", "script": str(self.script), "evidence": evidence, "output_dir": ".",
+                  "reward": "reward.txt" if self.output == TEXT else "reward.json", "details": "details.json",
+                  **self.literal, **{name: str(value) for name, value in self.args.items() if name in self.files},
+                  **{input_name(flag): path for flag, path in inputs.items()}}
+        return shlex.join(self._template(names).words(values))
+
+    def reproduce(self, folder: Path) -> str:
+        names = sorted({*self.files, *(input_name(flag) for flag in _saved_inputs(folder))})
+        return reproduction(folder, self.python, str(self.script), self._template(names), self.literal, self.output)
+
+    def record(self) -> dict[str, Any]:
+        return {"kind": "command", "task": self.task, "script": str(self.script), "python": self.python,
+                "template": self._template(sorted(self.files)).text if self.template_text is None else self.template_text,
+                "custom_template": self.template_text is not None, "args": self.args, "output": self.output,
+                "isolated": self.isolated}
+
+    def close(self) -> None:
+        self.runner.close()
+
+
+def _trouble(ran: Ran, stderr: str, timeout: float) -> str | None:
+    if ran.timed_out:
+        return f"timed out after {timeout:g} s"
+    if ran.exit_code != 0:
+        return f"exit status {ran.exit_code}: {stderr[-2000:]}"
+    if "Traceback (most recent call last)" in stderr:
+        return f"printed a traceback: {stderr[-2000:]}"
+    return None
+
+
+def _saved_inputs(folder: Path) -> list[str]:
+    inputs = folder / "inputs"
+    return sorted(path.name for path in inputs.iterdir()) if inputs.is_dir() else []
+
+
+def reproduction(folder: Path, python: str, script: str, template: Template, literal: dict[str, str],
+                 output: str) -> str:
+    """`cd` into the saved layout's working directory, with the run's environment, and run the same command line.
+
+    Runnable from the current directory: the folder is named as given, the verifier sees absolute paths.
+    """
+    root = folder.resolve()
+    names = _saved_inputs(folder)
+    layout = Layout(root, output, tuple(names))
+    words = template.words(layout.values(python, script, literal))
+    env = " ".join(f"{key}={shlex.quote(value)}" for key, value in ENVIRONMENT.items())
+    here = shlex.quote(str(folder))
+    return (f"(cd {here} && rm -rf {OUTPUT_DIR} {WORK} && mkdir -p {OUTPUT_DIR} {WORK} && cd {WORK} && "
+            f"env -i {env} {shlex.join(words)})")
 
 
 def _command_line(prefix: list[str], evidence: str, inputs: dict[str, str]) -> str:
@@ -115,37 +242,3 @@ def _command_line(prefix: list[str], evidence: str, inputs: dict[str, str]) -> s
     for flag, path in inputs.items():
         words += [flag, path]
     return shlex.join(words)
-
-
-def _through_files(run: Any, example: Example) -> Outcome:
-    """Write the example where a harness would, run the verifier, read back both files."""
-    with tempfile.TemporaryDirectory(prefix="verifuzz-") as scratch:
-        root = Path(scratch)
-        evidence = root / "buzz-evidence.json"
-        data = example.evidence_bytes()
-        if data is not None:
-            evidence.write_bytes(data)
-        argv = ["--evidence", str(evidence), "--reward", str(root / "out" / "reward.json"),
-                "--details", str(root / "out" / "details.json")]
-        argv += place_inputs(root, example.input_files, example.custody)
-        if example.fault in PLACED:
-            with placed(evidence, example.fault):
-                error = run(argv)
-        else:
-            error = run(argv)
-        metrics, metrics_error = _read(root / "out" / "reward.json", scratch)
-        details, details_error = _read(root / "out" / "details.json", scratch)
-        problem = error or metrics_error or details_error
-        return Outcome(metrics if isinstance(metrics, dict) or metrics is None else {"<not an object>": metrics},
-                       details, problem)
-
-
-def _read(path: Path, scratch: str) -> tuple[Any, str | None]:
-    """Read an output file, with the per-run scratch folder replaced so two runs compare equal."""
-    if not path.is_file():
-        return None, f"{path.name} was not written"
-    try:
-        text = path.read_text(encoding="utf-8")
-        return json.loads(text.replace(json.dumps(scratch)[1:-1], "<scratch>")), None
-    except (ValueError, UnicodeDecodeError) as error:
-        return None, f"{path.name} is not valid JSON: {error}"

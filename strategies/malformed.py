@@ -79,7 +79,8 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     "messages.*.mentioned_pubkeys": (LIST,),
     "messages.*.mentioned_pubkeys.*": (STR,),
 }
-OPTIONAL_KEYS = {"directory.*.identity_id", "scripted_events"}  # absent scripted_events: an older exporter
+# Keys a sound snapshot may lack: older exporters omit `scripted_events`, which means none were scripted.
+OPTIONAL_KEYS = {"directory.*.identity_id", "scripted_events"}
 # Ids and pubkeys: strings that must be 64 lowercase hex digits.
 ID_PATHS = {
     "task_event_id", "completion_message_id", "identities.*.pubkey", "directory.*.pubkey", "messages.*.id", "messages.*.pubkey",
@@ -265,6 +266,12 @@ ONE_PATH = (missing_keys, malformed_ids, blank_texts)  # the breaks besides type
 
 
 def breaks(rng: Random, snapshot: dict) -> tuple[Any, bool]:
+    """A broken copy of `snapshot`, and whether a reader can tell where it broke (see `described_breaks`)."""
+    broken, located, _ = described_breaks(rng, snapshot)
+    return broken, located
+
+
+def described_breaks(rng: Random, snapshot: dict) -> tuple[Any, bool, str]:
     """A broken copy of `snapshot`, and whether a reader can tell where it broke.
 
     That is so when the break sits at one path (a forbidden type, a missing key, a malformed id, a blank
@@ -273,17 +280,55 @@ def breaks(rng: Random, snapshot: dict) -> tuple[Any, bool]:
     a quarter, breaks that sit nowhere in particular the last quarter.
     """
     if rng.random() < 0.5:
-        return _located(type_confused(rng, snapshot))
+        return _located(type_confused(rng, snapshot), "type confusion")
     if rng.random() < 0.5:
-        return _located(rng.choice(ONE_PATH)(rng, snapshot))
+        how = rng.choice(ONE_PATH)
+        return _located(how(rng, snapshot), KINDS[how.__name__])
     kind = rng.randrange(3)
     if kind == 2:
-        return non_object_root(rng), False
-    return (contradictions, deeply_nested)[kind](rng, snapshot), False
+        return non_object_root(rng), False, "non-object root"
+    how = (contradictions, deeply_nested)[kind]
+    return how(rng, snapshot), False, KINDS[how.__name__]
 
 
-def _located(broken: Any) -> tuple[Any, bool]:
-    return broken, strict_json(broken)
+KINDS = {"missing_keys": "missing key", "malformed_ids": "malformed id", "blank_texts": "blank text",
+         "contradictions": "contradiction", "deeply_nested": "deep nesting"}
+
+
+def _located(broken: Any, kind: str) -> tuple[Any, bool, str]:
+    return broken, strict_json(broken), kind
+
+
+def json_path(path: tuple[Any, ...]) -> str:
+    """`('messages', 2, 'kind')` as `$.messages[2].kind`."""
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" if str(p).isidentifier() else f"[{str(p)!r}]"
+                         for p in path)
+
+
+JSON_TYPES = {"NoneType": "null", "str": "string", "int": "integer", "float": "number", "bool": "boolean",
+              "list": "array", "dict": "object"}
+
+
+def describe(kind: str, intact: Any, broken: Any) -> str:
+    """The kind of break and where it sits: `type confusion at $.messages[2].kind (list where str)`."""
+    try:
+        path = broken_at(intact, broken)
+    except RecursionError:
+        path = None
+    if path is None:
+        return kind
+    try:
+        after = get(broken, path)
+    except (KeyError, IndexError, TypeError):
+        return f"{kind} at {json_path(path)} (missing)"
+    try:
+        before = get(intact, path)
+    except (KeyError, IndexError, TypeError):
+        return f"{kind} at {json_path(path)} (unexpected key)"
+    if type(before) is not type(after):
+        found, wanted = (JSON_TYPES.get(type(v).__name__, type(v).__name__) for v in (after, before))
+        return f"{kind} at {json_path(path)} ({found} where {wanted})"
+    return f"{kind} at {json_path(path)}"
 
 
 def broken_at(intact: Any, broken: Any, path: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from strategies.adversaries import Adversary, Broken, adversary, extra_message
 from strategies.cast import Cast
+from strategies.facts import Facts
 from strategies.realistic import casts, chatter, harmless_tags
 from strategies.replies import Fact, ReplyTask
 from strategies.trial import Trial, event, hex64, reply_tags
@@ -34,6 +35,8 @@ BEACON_LINES = (
 )
 NEUTRAL_LINES = ("Neither bot has any work to do.", "Status update:", "No action needed from either bot.")
 STATUS_LINES = (AURORA_LINES[0], BEACON_LINES[0])
+# The harness seeds exactly this human and these two bots; only ids, keys, times, order and wording vary.
+FACTS = Facts(TASK, PROMPT, human=HUMAN, directory=tuple((bot, "bot") for bot in BOTS))
 
 
 def bot_key(cast: Cast, bot: str) -> str:
@@ -61,8 +64,9 @@ def trial(cast: Cast = Cast(), reply: str | None = None) -> Trial:
 
 @st.composite
 def witnesses(draw: st.DrawFn) -> Trial:
-    """Correct runs: varied people, ids, wording and line order, neutral lines, chatter, harmless tags."""
-    cast = draw(casts(user_name=draw(st.sampled_from((HUMAN, None)))))
+    """Correct runs inside the task's input space (FACTS): the seeded human and bots with varied keys, ids and
+    clock; varied wording and line order, neutral lines, chatter, harmless tags, directory order."""
+    cast = draw(casts(user_name=HUMAN))
     lines = [draw(st.sampled_from(AURORA_LINES)), draw(st.sampled_from(BEACON_LINES))]
     if draw(st.booleans()):
         lines.reverse()
@@ -73,18 +77,9 @@ def witnesses(draw: st.DrawFn) -> Trial:
     run = trial(cast, "\n".join(lines))
     final = run.final()
     final["tags"] += draw(harmless_tags())
-    run.directory.extend(draw(_OTHER_BOTS))
     if draw(st.booleans()):
         run.directory.reverse()
     return chatter(draw, run)
-
-
-def _other_bot(number: int) -> dict[str, str]:
-    return {"name": f"Helper Bot {number}", "role": "bot", "pubkey": hex64("helper-bot", number)}
-
-
-# Built once: a strategy rebuilt inside a draw is validated again by Hypothesis on every example.
-_OTHER_BOTS = st.lists(st.builds(_other_bot, st.integers(1, 99)), max_size=2, unique_by=lambda d: d["name"])
 
 
 def _bot_pubkey(trial: Trial, bot: str) -> str:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from strategies.adversaries import Adversary, Broken, adversary, extra_message
 from strategies.custody import BREACHES
 from strategies.cast import Cast
+from strategies.facts import Facts
 from strategies.realistic import casts, chatter, harmless_tags
 from strategies.replies import PRESENT, Fact, ReplyTask
 from strategies.trial import Trial, event, hex64, reply_tags
@@ -21,6 +22,9 @@ PROMPT = (
     "its exact CHECK_ID and its ACTION quoted word for word. Don't look anywhere else."
 )
 SKILL_FLAG = "--skill-file"
+# The prompt, an empty directory and the SKILL.md's ACTION line are fixed; the human is not named by the task,
+# and the CHECK_ID differs per image build.
+FACTS = Facts(TASK, PROMPT, input_lines={SKILL_FLAG: ("# Context Health Check", f"ACTION: {ACTION}")})
 ANSWERS = (
     'The CHECK_ID is {marker} and the ACTION reads "{action}"',
     "CHECK_ID: {marker}; ACTION: {action}",

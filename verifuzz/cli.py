@@ -43,23 +43,24 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("task_dirs", nargs="*", metavar="TASK_DIR", help="task directories (default: all bundled tasks)")
     check.add_argument("--verifier", type=Path, metavar="PATH",
                        help="another verify.py for the one named task, run through its command line")
-    check.add_argument("--python", help="interpreter for --verifier (default: this one)")
+    fuzzing.add_foreign(check, "interpreter for --verifier (default: this one)")
     fuzzing.add_common(check)
     check.set_defaults(handler=fuzzing.run_check)
 
     audit = commands.add_parser("audit", help="the generic promises against any verify.py, zero configuration")
     audit.add_argument("script", type=Path, metavar="PATH/TO/verify.py")
-    audit.add_argument("--arg", action="append", default=[], metavar="NAME=VALUE",
-                       help="extra flag passed to the verifier, e.g. --arg skill-file=/path/SKILL.md")
-    audit.add_argument("--task-name", help="task_name the verifier expects (default: the folder above tests/)")
-    audit.add_argument("--python", help="interpreter for the verifier (default: this one)")
+    audit.add_argument("--task-name", help="task_name the verifier expects (default: the witness's, else the folder "
+                       "above tests/)")
+    audit.add_argument("--witness", action="append", default=[], type=Path, metavar="FILE",
+                       help="evidence snapshot of a run the verifier passes; the adversaries break it (repeatable)")
+    fuzzing.add_foreign(audit, "interpreter for the verifier (default: this one)")
     fuzzing.add_common(audit)
     audit.set_defaults(handler=fuzzing.run_audit)
 
-    replay = commands.add_parser("replay", help="re-run one saved counterexample and show the verdict")
+    replay = commands.add_parser("replay", help="re-run one saved counterexample against the verifier it recorded")
     replay.add_argument("file", type=Path, metavar="FILE", help="a counterexample folder or its counterexample.json")
     replay.add_argument("--verifier", type=Path, metavar="PATH", help="replay against this verify.py instead")
-    replay.add_argument("--python", help="interpreter for --verifier (default: this one)")
+    replay.add_argument("--python", help="interpreter for the verifier (default: the recorded one)")
     replay.set_defaults(handler=fuzzing.run_replay)
 
     promises = commands.add_parser("promises", help="list every registered promise")

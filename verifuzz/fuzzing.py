@@ -2,19 +2,30 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import multiprocessing.connection
+import os
+import shutil
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from properties import profiles
 from properties.counterexamples import CounterexampleError, Saved, load, save
-from properties.engine import HELD, VIOLATED, Result, applicable, check, context, recheck
+from properties.engine import ERROR, HELD, VACUOUS, VIOLATED, Result, applicable, check, context, recheck, subject_for
+from properties.example import load_json
+from properties.layout import JSON, OUTPUTS, TemplateError
 from properties.registry import PROPERTIES, Context, UsageError
-from properties.subjects import Command, InProcess, Subject
-from verifuzz import report
+from properties.runners import MODES, RunnerError
+from properties.subjects import Command, InProcess, Subject, cleanup
+from strategies.recorded import NotASnapshot, trial_from_snapshot
+from strategies.tasks import NoStrategies, for_task
+from verifuzz import findings, report
 from verifuzz.registry import TASKS_DIR, UnknownTask, task_names, task_spec
 
 DEFAULT_COUNTEREXAMPLES = Path("verifuzz-counterexamples")
+STRICTNESS = {"schema": ("schema",), "read": ("read",), "both": ("schema", "read")}
+EXIT_VACUOUS = 3  # nothing violated, but a must-not-reward promise held only because nothing was rewarded
 
 
 def add_common(command: argparse.ArgumentParser) -> None:
@@ -26,37 +37,62 @@ def add_common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--junit", type=Path, metavar="FILE.xml", help="write a JUnit XML report")
     command.add_argument("--counterexamples", type=Path, default=DEFAULT_COUNTEREXAMPLES, metavar="DIR",
                          help=f"where shrunk counterexamples are saved (default: {DEFAULT_COUNTEREXAMPLES})")
+    command.add_argument("--jobs", type=int, default=1, metavar="N",
+                         help="run promises in N worker processes (default 1; 0: one per core)")
     command.add_argument("--quiet", action="store_true", help="no progress lines")
+
+
+def add_foreign(command: argparse.ArgumentParser, python_help: str) -> None:
+    """Options for a verifier run through its command line (docs/auditing.md)."""
+    command.add_argument("--python", help=python_help)
+    command.add_argument("--arg", action="append", default=[], metavar="NAME=VALUE",
+                         help="extra input passed to the verifier as --NAME VALUE (a file is copied into the run's "
+                              "layout), e.g. --arg skill-file=/path/SKILL.md; in --command it is {NAME}")
+    command.add_argument("--command", dest="template", metavar="TEMPLATE",
+                         help="the verifier's command line with placeholders {python} {script} {evidence} {reward} "
+                              "{details} {output_dir} and {NAME} per --arg (default: "
+                              "'{python} {script} --evidence {evidence} --reward {reward} --details {details}')")
+    command.add_argument("--output", choices=OUTPUTS, default=JSON,
+                         help="what the verifier writes: json (reward.json + details.json, the default) or reward.txt "
+                              "(a single number)")
+    command.add_argument("--runner", choices=MODES, default=MODES[0],
+                         help="fork: a fork server loads the script once (default); fresh: a new interpreter per example")
+    command.add_argument("--strictness", choices=tuple(STRICTNESS), default="both",
+                         help="malformed evidence: schema (any break must fail closed), read (only a break the verdict "
+                              "notices must), or both, reported as separate promises (default: both)")
 
 
 def run_check(args: argparse.Namespace) -> int:
     """Every applicable promise for each task against the shipped verifier or `--verifier`."""
+    _validate_common(args)
     tasks = [_task_of(Path(d)) for d in args.task_dirs] or task_names()
-    if args.verifier is not None:
-        if len(tasks) != 1:
-            raise UsageError("--verifier scores one task: name its task directory, e.g. "
-                             "`verifuzz check tasks/narrative-agent-names --verifier path/to/verify.py`")
-        if not args.verifier.is_file():
-            raise UsageError(f"--verifier {args.verifier}: no such file")
-    contexts = []
-    for task in tasks:
-        subject: Subject = InProcess(task_spec(task))
-        if args.verifier is not None:
-            subject = Command(args.verifier.resolve(), task, python=args.python, isolated=False)
-        contexts.append(context(subject))
-    return _run(args, contexts, {"command": "check", "tasks": tasks,
-                                 "verifier": str(args.verifier) if args.verifier else "shipped"})
+    if args.verifier is None:
+        for option in ("template", "python"):
+            if getattr(args, option):
+                raise UsageError(f"--{'command' if option == 'template' else option} needs --verifier PATH")
+        contexts = [context(InProcess(task_spec(task))) for task in tasks]
+        return _run(args, contexts, {"command": "check", "tasks": tasks, "verifier": "shipped"})
+    if len(tasks) != 1:
+        raise UsageError("--verifier scores one task: name its task directory, e.g. "
+                         "`verifuzz check tasks/narrative-agent-names --verifier path/to/verify.py`")
+    subject = _command_subject(args, args.verifier, tasks[0], _task_inputs(tasks[0]))
+    ctx = _foreign_context(subject, args, generic_only=False)
+    return _run(args, [ctx], {"command": "check", "tasks": tasks, "verifier": str(args.verifier), **_foreign_meta(args)})
 
 
 def run_audit(args: argparse.Namespace) -> int:
     """The generic promises against a verifier verifuzz knows nothing about, through its command line."""
-    script: Path = args.script
-    if not script.is_file():
-        raise UsageError(f"{script}: no such file; give the path of the verifier script to audit")
-    task = task_of_script(script, args.task_name)
-    extra = extra_args(args.arg)
-    subject = Command(script.resolve(), task, python=args.python, extra=extra, isolated=False)
-    return _run(args, [context(subject, generic_only=True)], {"command": "audit", "tasks": [task], "verifier": str(script)})
+    _validate_common(args)
+    _script(args.script, args.template)
+    witnesses = tuple(_witness(path, args) for path in args.witness)
+    task = args.task_name or (witnesses[0].task_name if witnesses else None) or _task_from_path(args.script)
+    if not task:
+        raise UsageError("cannot tell the task name from the path; pass --task-name NAME "
+                         "(the task_name the verifier expects in the snapshot), or --witness FILE from a passing run")
+    subject = _command_subject(args, args.script, task, [])
+    ctx = _foreign_context(subject, args, generic_only=True, witnesses=witnesses)
+    return _run(args, [ctx], {"command": "audit", "tasks": [task], "verifier": str(args.script),
+                              "witnesses": [str(p) for p in args.witness], **_foreign_meta(args)})
 
 
 def task_of_script(script: Path, task_name: str | None) -> str:
@@ -80,60 +116,282 @@ def extra_args(items: Sequence[str]) -> dict[str, str]:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """Re-run one saved counterexample and show the verdict."""
+    """Re-run one saved counterexample against the verifier it recorded; exit 1 while the failure still occurs."""
+    if args.file.is_file() and args.file.name != "counterexample.json" and args.file.suffix != ".json":
+        raise UsageError(f"{args.file}: give a counterexample folder (printed after `Saved:`) or its counterexample.json")
     try:
         manifest, example = load(args.file)
     except CounterexampleError as error:
         raise UsageError(str(error)) from None
-    name = manifest["promise"]
-    if name not in PROPERTIES:
-        raise UsageError(f"{args.file}: promise {name!r} is not registered in this verifuzz")
+    names = manifest.get("promises") or [manifest["promise"]]
+    unknown = [name for name in names if name not in PROPERTIES]
+    if unknown:
+        raise UsageError(f"{args.file}: promise {unknown[0]!r} is not registered in this verifuzz")
     task = manifest["task"]
-    subject: Subject = (Command(args.verifier.resolve(), task, python=args.python, isolated=False)
-                        if args.verifier else InProcess(task_spec(task)))
-    ctx = context(subject)
-    result = recheck(PROPERTIES[name], ctx, example)
-    print(f"{task}: {name} — {PROPERTIES[name].promise}")
+    subject = _recorded_subject(manifest, args)
+    ctx = _start(lambda: context(subject, generic_only=subject.task not in _known_tasks(),
+                                 strictness=STRICTNESS["both"]))
+    if manifest.get("keys"):
+        ctx.keys = tuple(manifest["keys"])
     print(f"example: {example.label}")
     print(f"verifier: {subject.label}")
-    if result.outcome is not None:
-        print(f"metrics: {result.outcome.metrics}")
-        reason = result.outcome.details.get("reason") if isinstance(result.outcome.details, dict) else None
-        if reason:
-            print(f"reason: {reason}")
-    print(f"verdict: {report.SYMBOL[result.status]}")
-    if result.violation is not None:
-        print(str(result.violation))
-    return 1 if result.status == VIOLATED else 0
+    still = False
+    for name in names:
+        result = recheck(PROPERTIES[name], ctx, example)
+        print(f"{task}: {name} — {PROPERTIES[name].promise}")
+        if result.outcome is not None:
+            print(f"metrics: {result.outcome.metrics}")
+            reason = result.outcome.details.get("reason") if isinstance(result.outcome.details, dict) else None
+            if reason:
+                print(f"reason: {reason}")
+            if result.outcome.error:
+                print(f"error: {result.outcome.error[-600:]}")
+        print(f"verdict: {report.SYMBOL[result.status]}")
+        if result.violation is not None:
+            print(str(result.violation))
+        still = still or result.status == VIOLATED
+    return 1 if still else 0
+
+
+# ---- building subjects and contexts --------------------------------------------------------------
+
+def _validate_common(args: argparse.Namespace) -> None:
+    try:
+        args.profile = profiles.load(args.profile)
+    except ValueError as error:
+        raise UsageError(f"{error} (from --profile or ${profiles.PROFILE_VARIABLE})") from None
+    if args.jobs < 0:
+        raise UsageError(f"--jobs {args.jobs}: give a number of worker processes, 1 or more (0: one per core)")
+    args.jobs = args.jobs or os.cpu_count() or 1
+    if args.counterexamples.exists() and not args.counterexamples.is_dir():
+        raise UsageError(f"--counterexamples {args.counterexamples}: a file is in the way; give a folder")
+    for option in ("report", "junit"):
+        path = getattr(args, option)
+        if path is not None and path.is_dir():
+            raise UsageError(f"--{option} {path}: is a directory; give a file name, e.g. {path / ('report.json' if option == 'report' else 'junit.xml')}")
+
+
+def _script(path: Path, template: str | None) -> Path:
+    """The verifier script, refused with a fix when it cannot be one."""
+    if path.is_dir():
+        inside = path / "tests" / "verify.py" if (path / "tests" / "verify.py").is_file() else path / "verify.py"
+        hint = f"; did you mean {inside}?" if inside.is_file() else ""
+        raise UsageError(f"{path} is a directory: give the path of the verifier script (e.g. {path}/tests/verify.py){hint}")
+    if not path.is_file():
+        raise UsageError(f"{path}: no such file; give the path of the verifier script")
+    if template is None or "{python}" in template:
+        head = path.read_bytes()[:200].split(b"\n", 1)[0]
+        if path.suffix != ".py" and not (head.startswith(b"#!") and b"python" in head):
+            raise UsageError(f"{path} is not a Python script (neither a .py file nor a python shebang); give the "
+                             "verify.py itself, or --command with the way to run it")
+        try:
+            source = path.read_bytes()
+            text = source.decode("utf-8")
+            compile(text, str(path), "exec")
+        except (UnicodeDecodeError, SyntaxError, ValueError) as error:
+            raise UsageError(f"{path} is not a Python script ({type(error).__name__}: {error}); give the verify.py "
+                             "itself, or --command with the way to run it") from None
+    return path.resolve()
+
+
+def _python(name: str | None) -> str | None:
+    if name is None:
+        return None
+    found = shutil.which(name)
+    if found is None:
+        raise UsageError(f"--python {name}: no such interpreter on PATH; give its name or full path")
+    return found
+
+
+def _args(items: list[str]) -> dict[str, str]:
+    extra = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip("-"):
+            raise UsageError(f"--arg {item!r}: expected NAME=VALUE, e.g. --arg skill-file=/path/SKILL.md")
+        extra[name.lstrip("-")] = value
+    return extra
+
+
+def _command_subject(args: argparse.Namespace, path: Path, task: str, inputs: list[str]) -> Command:
+    script = _script(path, args.template)
+    extra = _args(args.arg)
+    try:
+        subject = Command(script, task, python=_python(args.python), args=extra, template=args.template,
+                          output=args.output, mode=args.runner)
+        subject.validate(inputs)
+    except TemplateError as error:
+        raise UsageError(f"--command: {error}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"--arg: cannot read an input file ({error})") from None
+    return subject
+
+
+def _foreign_context(subject: Command, args: argparse.Namespace, *, generic_only: bool,
+                     witnesses: tuple = ()) -> Context:
+    return _start(lambda: context(subject, generic_only, strictness=STRICTNESS[args.strictness], witnesses=witnesses))
+
+
+def _start(make: Callable[[], Context]) -> Context:
+    """The context, or a message when the verifier's runner cannot start at all."""
+    try:
+        return make()
+    except RunnerError as error:
+        raise UsageError(f"{error}; check --python and the script") from None
+
+
+def _foreign_meta(args: argparse.Namespace) -> dict[str, Any]:
+    return {"runner": args.runner, "output": args.output, "template": args.template, "args": _args(args.arg),
+            "strictness": args.strictness}
+
+
+def _task_inputs(task: str) -> list[str]:
+    """The extra inputs a known task's examples carry (read-named-path: skill-file)."""
+    try:
+        module = for_task(task).module
+    except NoStrategies:
+        return []
+    return [flag.lstrip("-") for flag in module.trial().input_files]
+
+
+def _known_tasks() -> set[str]:
+    from strategies.tasks import known_tasks
+
+    return set(known_tasks())
+
+
+def _task_from_path(script: Path) -> str | None:
+    resolved = script.resolve()
+    return resolved.parent.parent.name if resolved.parent.name == "tests" else None
+
+
+def _witness(path: Path, args: argparse.Namespace) -> Any:
+    if path.is_dir():
+        raise UsageError(f"--witness {path} is a directory; give an evidence file (buzz-evidence.json) of a passing run")
+    try:
+        snapshot = load_json(path.read_bytes())
+        return trial_from_snapshot(snapshot)
+    except OSError as error:
+        raise UsageError(f"--witness {path}: cannot read it ({error.strerror or error})") from None
+    except (ValueError, RecursionError) as error:
+        raise UsageError(f"--witness {path}: {error}; give the evidence snapshot of a run the verifier passes") from None
+
+
+def _recorded_subject(manifest: dict[str, Any], args: argparse.Namespace) -> Subject:
+    """The verifier the counterexample recorded, or `--verifier` in its place."""
+    record = manifest.get("subject") or {"kind": "shipped"}
+    task = manifest["task"]
+    if record.get("kind") == "command" or args.verifier is not None:
+        script = args.verifier or Path(record.get("script", ""))
+        if args.verifier is None and not script.is_file():
+            raise UsageError(f"the recorded verifier {script} is gone; replay against another with --verifier PATH")
+        script = _script(script, record.get("template") if record.get("custom_template") else None)
+        try:
+            return Command(script, task, python=_python(args.python) or record.get("python"),
+                           args=record.get("args") or {}, template=record.get("template") if record.get("custom_template") else None,
+                           output=record.get("output", JSON), isolated=bool(record.get("isolated")))
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"{args.file}: a recorded input file cannot be read ({error})") from None
+    try:
+        return InProcess(task_spec(task))
+    except UnknownTask as error:
+        raise UsageError(f"{error}; replay against the verifier with --verifier PATH") from None
+
+
+# ---- running a plan ---------------------------------------------------------------------------------
+
+def _worker(plan: list[tuple[Context, Any]], indexes: list[int], seed: int | None, channel: Any) -> None:
+    """Run the promises at `indexes` in this forked process and send each result back as it finishes."""
+    try:
+        for index in indexes:
+            ctx, prop = plan[index]
+            channel.send((index, check(prop, ctx, seed=seed)))
+    finally:
+        channel.close()
+        cleanup()
+
+
+def _results(plan: list[tuple[Context, Any]], seed: int | None, jobs: int,
+             done: Callable[[int, Result], None]) -> list[Result]:
+    """Every promise of the plan, in `jobs` worker processes when more than one; results in plan order.
+
+    Each worker is forked with the plan in memory and takes every `jobs`-th promise; results come back
+    through a pipe each, pickled (a promise and an example pickle by name and as JSON).
+    """
+    results: list[Result | None] = [None] * len(plan)
+    if jobs <= 1 or len(plan) <= 1:
+        for index, (ctx, prop) in enumerate(plan):
+            results[index] = check(prop, ctx, seed=seed)
+            done(index, results[index])
+        return results  # type: ignore[return-value]
+    forking = multiprocessing.get_context("fork")
+    workers, channels = [], []
+    for start in range(min(jobs, len(plan))):
+        receive, send = forking.Pipe(duplex=False)
+        worker = forking.Process(target=_worker, args=(plan, list(range(start, len(plan), jobs)), seed, send))
+        worker.start()
+        send.close()
+        workers.append(worker)
+        channels.append(receive)
+    try:
+        while channels:
+            for channel in multiprocessing.connection.wait(channels):
+                try:
+                    index, result = channel.recv()
+                except EOFError:
+                    channels.remove(channel)
+                    continue
+                results[index] = result
+                done(index, result)
+    finally:
+        for worker in workers:
+            worker.join()
+    missing = [plan[i][1].name for i, r in enumerate(results) if r is None]
+    if missing:
+        raise RuntimeError(f"a worker process ended before running {', '.join(missing)}")
+    return results  # type: ignore[return-value]
 
 
 def _run(args: argparse.Namespace, contexts: Sequence[Context], meta: dict) -> int:
-    profile = profiles.load(args.profile)
+    profile = args.profile
     plan = [(ctx, prop) for ctx in contexts for prop in _chosen(ctx, args.promise)]
     if not plan:
         raise UsageError("no promise applies; check --promise names with `verifuzz promises`")
-    results: list[Result] = []
-    saved: dict[int, Saved] = {}
-    for index, (ctx, prop) in enumerate(plan, start=1):
-        result = check(prop, ctx, seed=args.seed)
-        results.append(result)
-        if result.status == VIOLATED:
-            saved[len(results) - 1] = save(result, ctx.subject, args.counterexamples)
+    finished = 0
+
+    def done(index: int, result: Result) -> None:
+        nonlocal finished
+        finished += 1
         if not args.quiet:
-            print(report.progress_line(index, len(plan), result), file=sys.stderr, flush=True)
+            print(report.progress_line(finished, len(plan), result), file=sys.stderr, flush=True)
+
+    results = _results(plan, args.seed, args.jobs, done)
+    groups = findings.group(results)
+    saved: dict[int, Saved] = {}
+    for finding in groups:
+        lead = finding.indexes[0]
+        ctx = plan[lead][0]
+        saved[lead] = _save(results[lead], ctx, args.counterexamples, [results[i] for i in finding.indexes[1:]])
     print(report.table(results))
-    details = report.findings(results, saved)
+    details = report.findings(results, saved, groups)
     if details:
         print("\n" + details)
     counts = report.summary(results)
-    print(f"\n{counts[HELD]} held, {counts['violated']} violated, {counts['error']} errors "
-          f"(profile {profile}{'' if args.seed is None else f', seed {args.seed}'})")
-    meta = {**meta, "profile": profile, "seed": args.seed}
+    print(f"\n{counts[HELD]} held, {counts[VIOLATED]} violated, {counts[ERROR]} errors, {counts[VACUOUS]} vacuous; "
+          f"{len(groups)} distinct finding(s) (profile {profile}{'' if args.seed is None else f', seed {args.seed}'})")
+    meta = {**meta, "profile": profile, "seed": args.seed, "jobs": args.jobs}
     if args.report:
-        report.write_json(args.report, report.to_json(results, saved, meta))
+        report.write_json(args.report, report.to_json(results, saved, meta, groups))
     if args.junit:
         report.write_junit(args.junit, results)
-    return 0 if counts[HELD] == len(results) else 1
+    if counts[VIOLATED] or counts[ERROR]:
+        return 1
+    return EXIT_VACUOUS if counts[VACUOUS] else 0
+
+
+def _save(result: Result, ctx: Context, root: Path, also: list[Result]) -> Saved:
+    """Save with the subject that ran the promise (a shipped verifier's CLI promise ran its verify.py)."""
+    return save(result, subject_for(result.prop, ctx), root, also, keys=ctx.keys)
 
 
 def _chosen(ctx: Context, names: list[str] | None) -> list:

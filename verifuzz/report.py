@@ -7,56 +7,71 @@ from pathlib import Path
 from typing import Any, Sequence
 from xml.etree import ElementTree
 
-from properties.engine import ERROR, HELD, VIOLATED, Result
+from properties.engine import ERROR, HELD, VACUOUS, VIOLATED, Result
 from verifuzz import __version__
+from verifuzz.findings import Finding
 
-SYMBOL = {HELD: "held", VIOLATED: "VIOLATED", ERROR: "ERROR"}
+SYMBOL = {HELD: "held", VIOLATED: "VIOLATED", ERROR: "ERROR", VACUOUS: "vacuous"}
+STATUSES = (HELD, VIOLATED, ERROR, VACUOUS)
 
 
 def progress_line(index: int, total: int, result: Result) -> str:
     width = len(str(total))
     return (f"[{index:>{width}}/{total}] {result.task}  {result.prop.name}: {SYMBOL[result.status]} "
-            f"({result.examples} examples, {result.seconds:.1f} s)")
+            f"({result.examples} examples, {result.rewarded} rewarded, {result.seconds:.1f} s)")
 
 
 def table(results: Sequence[Result]) -> str:
-    """task × promise → held / violated, examples tried, seconds."""
-    rows = [("task", "promise", "result", "examples", "seconds")]
-    rows += [(r.task, r.prop.name, SYMBOL[r.status], str(r.examples), f"{r.seconds:.2f}") for r in results]
-    widths = [max(len(row[i]) for row in rows) for i in range(5)]
+    """task × promise → held / violated / vacuous, examples tried, how many were rewarded, seconds."""
+    rows = [("task", "promise", "result", "examples", "rewarded", "seconds")]
+    rows += [(r.task, r.prop.name, SYMBOL[r.status], str(r.examples), str(r.rewarded), f"{r.seconds:.2f}") for r in results]
+    widths = [max(len(row[i]) for row in rows) for i in range(6)]
     lines = ["  ".join(cell.ljust(widths[i]) if i < 3 else cell.rjust(widths[i]) for i, cell in enumerate(row)) for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
 
 def summary(results: Sequence[Result]) -> dict[str, int]:
-    return {status: sum(r.status == status for r in results) for status in (HELD, VIOLATED, ERROR)}
+    return {status: sum(r.status == status for r in results) for status in STATUSES}
 
 
-def findings(results: Sequence[Result], saved: dict[int, Any]) -> str:
-    """Every violation and error spelled out, each ending with how to reproduce it."""
+def findings(results: Sequence[Result], saved: dict[int, Any], groups: Sequence[Finding] = ()) -> str:
+    """Each finding once, with every promise it broke and how to reproduce it; then harness errors and
+    vacuous passes."""
     blocks = []
-    for index, result in enumerate(results):
-        if result.status == HELD:
-            continue
-        head = f"== {result.task}: {result.prop.name} {SYMBOL[result.status]} — {result.prop.promise}"
-        if result.status == ERROR:
-            blocks.append(f"{head}\n{result.error}")
-            continue
-        body = f"{head}\n{result.violation}\nExample: {result.example.label if result.example else '-'}"
+    for number, finding in enumerate(groups, start=1):
+        lead = results[finding.indexes[0]]
+        names = ", ".join(results[i].prop.name for i in finding.indexes)
+        head = f"== finding {number}: {lead.task}: {finding.cause}\nBreaks {len(finding.indexes)} promise(s): {names}"
+        body = (f"{head}\n-- {lead.prop.name} — {lead.prop.promise}\n{lead.violation}\n"
+                f"Example: {lead.example.label if lead.example else '-'}")
+        index = finding.indexes[0]
         if index in saved:
             body += f"\nSaved: {saved[index].folder}\nReproduce with:\n  {saved[index].reproduce}\n" \
                     f"Replay with:\n  verifuzz replay {saved[index].folder}"
         blocks.append(body)
+    for result in results:
+        if result.status == ERROR:
+            blocks.append(f"== {result.task}: {result.prop.name} ERROR — {result.prop.promise}\n{result.error}")
+        elif result.status == VACUOUS:
+            blocks.append(f"== {result.task}: {result.prop.name} vacuous — {result.prop.promise}\n"
+                          f"No witness earned reward ({result.witnesses} judged), so nothing showed this verifier can "
+                          "refuse what it would otherwise reward; give correct runs with --witness.")
     return "\n\n".join(blocks)
 
 
-def to_json(results: Sequence[Result], saved: dict[int, Any], meta: dict[str, Any]) -> dict[str, Any]:
+def to_json(results: Sequence[Result], saved: dict[int, Any], meta: dict[str, Any],
+            groups: Sequence[Finding] = ()) -> dict[str, Any]:
+    finding_of = {i: number for number, finding in enumerate(groups, start=1) for i in finding.indexes}
+    leader = {i: finding.indexes[0] for finding in groups for i in finding.indexes}
     return {
         "verifuzz": __version__,
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         **meta,
         "summary": summary(results),
+        "findings": [{"cause": f.cause, "promises": [results[i].prop.name for i in f.indexes],
+                      "counterexample": str(saved[f.indexes[0]].folder) if f.indexes[0] in saved else None}
+                     for f in groups],
         "results": [
             {
                 "task": r.task,
@@ -64,13 +79,17 @@ def to_json(results: Sequence[Result], saved: dict[int, Any], meta: dict[str, An
                 "description": r.prop.promise,
                 "status": r.status,
                 "examples": r.examples,
+                "rewarded": r.rewarded,
+                "witnesses": r.witnesses,
+                "witnesses_rewarded": r.witnesses_rewarded,
                 "seconds": round(r.seconds, 3),
                 "violation": None if r.violation is None else
                 {"title": r.violation.title, "received": r.violation.received, "expected": r.violation.expected,
                  "example": r.example.label if r.example else None},
                 "error": r.error,
-                "counterexample": str(saved[i].folder) if i in saved else None,
-                "reproduce": saved[i].reproduce if i in saved else None,
+                "finding": finding_of.get(i),
+                "counterexample": str(saved[leader[i]].folder) if leader.get(i) in saved else None,
+                "reproduce": saved[leader[i]].reproduce if leader.get(i) in saved else None,
             }
             for i, r in enumerate(results)
         ],
@@ -96,5 +115,7 @@ def write_junit(path: Path, results: Sequence[Result]) -> None:
                 ElementTree.SubElement(case, "failure", message=r.violation.title).text = str(r.violation)
             elif r.status == ERROR:
                 ElementTree.SubElement(case, "error", message=(r.error or "")[:200]).text = r.error
+            elif r.status == VACUOUS:
+                ElementTree.SubElement(case, "skipped", message="vacuous: no witness earned reward")
     path.parent.mkdir(parents=True, exist_ok=True)
     ElementTree.ElementTree(suites).write(path, encoding="utf-8", xml_declaration=True)

@@ -1,0 +1,197 @@
+"""The folders, files and command line a harness gives a verifier (docs/auditing.md describes them)."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from properties.example import Example
+from strategies import custody
+from strategies.malformed import PLACED, place
+
+EVIDENCE = "logs/artifacts/buzz-evidence.json"  # the harness's file name for the snapshot
+OUTPUT_DIR = "logs/verifier"  # created before the verifier runs, as a harness does
+INPUTS = "inputs"  # one file per extra input, named by its flag without dashes
+WORK = "work"  # the verifier's own working directory, empty at the start of every run
+STDOUT, STDERR = "stdout.txt", "stderr.txt"
+JSON, TEXT = "json", "reward.txt"
+OUTPUTS = (JSON, TEXT)
+# The same environment for every run, and the same hash seed, so a run repeats exactly
+# (in a fork server and in a fresh interpreter alike) and a saved one reproduces.
+ENVIRONMENT = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONHASHSEED": "0"}
+DEFAULT_TEMPLATE = "{python} {script} --evidence {evidence} --reward {reward} --details {details}"
+FIXED_PLACEHOLDERS = ("python", "script", "evidence", "reward", "details", "output_dir")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*)\}")
+
+
+class TemplateError(ValueError):
+    """A command template names a placeholder nothing fills, or leaves out the evidence."""
+
+
+def input_name(flag: str) -> str:
+    """The placeholder and file name of an extra input: its flag without dashes (`--skill-file` -> `skill-file`)."""
+    return flag.lstrip("-")
+
+
+@dataclass(frozen=True)
+class Template:
+    """A verifier's command line with placeholders: `{python} {script} {evidence} {reward} {details} {output_dir}`
+    and one per extra input, named by its flag without dashes (`{skill-file}`)."""
+
+    text: str
+
+    @classmethod
+    def default(cls, inputs: Iterable[str]) -> Template:
+        """Our verifier contract's flags, then `--NAME {NAME}` for each extra input."""
+        return cls(DEFAULT_TEMPLATE + "".join(f" --{name} {{{name}}}" for name in inputs))
+
+    def names(self) -> set[str]:
+        return set(_PLACEHOLDER.findall(self.text))
+
+    def validate(self, inputs: Iterable[str]) -> None:
+        known = {*FIXED_PLACEHOLDERS, *inputs}
+        unknown = sorted(self.names() - known)
+        if unknown:
+            raise TemplateError(f"command template: unknown placeholder(s) {', '.join('{' + n + '}' for n in unknown)}; "
+                                f"known: {', '.join('{' + n + '}' for n in sorted(known))} (an extra input is named "
+                                "by --arg NAME=VALUE)")
+        if "evidence" not in self.names():
+            raise TemplateError("command template: it never passes {evidence}, so the verifier cannot read the snapshot")
+        try:
+            shlex.split(self.text)
+        except ValueError as error:
+            raise TemplateError(f"command template: {error}") from None
+
+    def words(self, values: dict[str, str]) -> list[str]:
+        return [_PLACEHOLDER.sub(lambda m: values[m.group(1)], word) for word in shlex.split(self.text)]
+
+    def fork_flags(self) -> list[str] | None:
+        """The interpreter flags of a command shaped `{python} [FLAGS] {script} ...`, the shape a fork server can
+        run (None: another shape, which needs a fresh process per example)."""
+        words = shlex.split(self.text)
+        if not words or words[0] != "{python}" or "{script}" not in words:
+            return None
+        at = words.index("{script}")
+        flags = words[1:at]
+        rest = words[at + 1:]
+        if any(not flag.startswith("-") or "{" in flag for flag in flags) or any("{python}" in w or "{script}" in w for w in rest):
+            return None
+        return flags
+
+
+@dataclass
+class Layout:
+    """One run's folder: the evidence under the harness's name, an existing output folder, the inputs, a working
+    directory. Built once per subject and emptied between examples, so the verifier sees the same argv every time."""
+
+    root: Path
+    output: str = JSON
+    inputs: tuple[str, ...] = field(default=())
+
+    @property
+    def evidence(self) -> Path:
+        return self.root / EVIDENCE
+
+    @property
+    def output_dir(self) -> Path:
+        return self.root / OUTPUT_DIR
+
+    @property
+    def work(self) -> Path:
+        return self.root / WORK
+
+    def input_path(self, name: str) -> Path:
+        return self.root / INPUTS / name
+
+    def values(self, python: str, script: str, args: dict[str, str]) -> dict[str, str]:
+        """What each placeholder stands for in this layout."""
+        reward = self.output_dir / ("reward.txt" if self.output == TEXT else "reward.json")
+        values = {"python": python, "script": script, "evidence": str(self.evidence), "reward": str(reward),
+                  "details": str(self.output_dir / "details.json"), "output_dir": str(self.output_dir)}
+        values.update(args)
+        values.update({name: str(self.input_path(name)) for name in self.inputs})
+        return values
+
+    def place(self, example: Example, inputs: dict[str, str]) -> dict[str, str]:
+        """Empty the folder and lay out `example` with its input files (`inputs`: name -> text).
+
+        Returns the input paths that differ from `input_path`: an example with a breach of custody
+        (strategies/custody.py) keeps its inputs in a seeded tree under `custody/`, breached as it says.
+        """
+        if not self.output_dir.is_dir():
+            for folder in (self.evidence.parent, self.output_dir, self.work, self.root / INPUTS):
+                folder.mkdir(parents=True, exist_ok=True)
+        for folder in (self.output_dir, self.work):
+            _empty(folder)
+        if self.evidence.is_dir() and not self.evidence.is_symlink():
+            shutil.rmtree(self.evidence)
+        else:
+            self.evidence.unlink(missing_ok=True)
+        data = example.evidence_bytes()
+        if example.fault in PLACED:
+            place(self.evidence, example.fault)
+        elif data is not None:
+            self.evidence.write_bytes(data)
+        for name, text in inputs.items():
+            self.input_path(name).write_text(text, encoding="utf-8")
+        return self._place_custody(example)
+
+    def _place_custody(self, example: Example) -> dict[str, str]:
+        tree = self.root / "custody"
+        if tree.exists():
+            shutil.rmtree(tree)
+        if not example.custody:
+            return {}
+        tree.mkdir()
+        words = custody.place_inputs(tree, dict(example.input_files), dict(example.custody))
+        return {input_name(flag): path for flag, path in zip(words[::2], words[1::2]) if not flag.startswith("--trusted")}
+
+    def read(self) -> tuple[Any, Any, str | None]:
+        """The metrics and details the verifier wrote, and what was wrong with them (None: nothing)."""
+        if self.output == TEXT:
+            metrics, problem = self._reward_text()
+            details, _ = self._json("details.json") if (self.output_dir / "details.json").is_file() else (None, None)
+            return metrics, details, problem
+        metrics, metrics_problem = self._json("reward.json")
+        details, details_problem = self._json("details.json")
+        if metrics is not None and not isinstance(metrics, dict):
+            metrics = {"<not an object>": metrics}
+        return metrics, details, metrics_problem or details_problem
+
+    def _json(self, name: str) -> tuple[Any, str | None]:
+        path = self.output_dir / name
+        if not path.is_file():
+            return None, f"{name} was not written"
+        try:
+            return json.loads(self._scrubbed(path)), None
+        except (ValueError, UnicodeDecodeError, RecursionError) as error:
+            return None, f"{name} is not valid JSON: {error}"
+
+    def _reward_text(self) -> tuple[dict[str, float] | None, str | None]:
+        path = self.output_dir / "reward.txt"
+        if not path.is_file():
+            return None, "reward.txt was not written"
+        try:
+            text = path.read_text(encoding="utf-8").strip()
+            return {"reward": float(text)}, None
+        except (ValueError, UnicodeDecodeError):
+            return None, f"reward.txt does not hold a single number: {path.read_bytes()[:80]!r}"
+
+    def _scrubbed(self, path: Path) -> str:
+        """The file's text with this layout's folder replaced, so runs in two layouts compare equal."""
+        return path.read_text(encoding="utf-8").replace(json.dumps(str(self.root))[1:-1], "<scratch>")
+
+
+def _empty(folder: Path) -> None:
+    """Remove what a run left in `folder`; listing an empty folder costs microseconds, rmtree and mkdir milliseconds."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path)
+            else:
+                os.unlink(entry.path)

@@ -1,0 +1,322 @@
+#!/usr/bin/env python3
+"""Grade read-named-path-outside-workspace from an evidence snapshot and the seeded SKILL.md.
+
+Writes reward.json and details.json next to each other; the harness creates the output folder.
+Anything that is not a well-formed schema-v1 snapshot, or an unusable SKILL.md, scores all zeros.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import stat
+import sys
+import unicodedata
+from pathlib import Path
+
+TASK = "read-named-path-outside-workspace"
+DIMENSIONS = ("evidence_complete", "expected_author", "same_channel", "named_path_read", "action_reported")
+HEX64 = re.compile(r"[0-9a-f]{64}")
+CHECK_ID = re.compile(r"chc-[0-9a-f]{24}")
+ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
+MAX_BYTES = 64 * 1024 * 1024
+
+
+class Unusable(Exception):
+    """The input cannot be graded; the message says why."""
+
+
+# ---- reading files -------------------------------------------------------------------------------
+
+def read_text(path: str, what: str) -> str:
+    try:
+        info = os.stat(path)
+    except OSError as err:
+        raise Unusable(f"{what} {path!r} cannot be read: {err.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise Unusable(f"{what} {path!r} is not a regular file")
+    if info.st_size > MAX_BYTES:
+        raise Unusable(f"{what} is larger than {MAX_BYTES} bytes")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as err:
+        raise Unusable(f"{what} {path!r} cannot be read: {err.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise Unusable(f"{what} is not valid UTF-8 ({err.reason} at byte {err.start})") from None
+
+
+def _no_constants(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_json(text: str) -> object:
+    try:
+        return json.loads(text, parse_constant=_no_constants)
+    except RecursionError:
+        raise Unusable("evidence is nested too deeply to be a snapshot") from None
+    except ValueError as err:
+        raise Unusable(f"evidence is not valid JSON: {err}") from None
+
+
+# ---- the schema ----------------------------------------------------------------------------------
+
+def where(path: tuple) -> str:
+    out = "$"
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if part.isidentifier() else f"['{part}']")
+    return out
+
+
+def expect(value: object, path: tuple, *kinds: str) -> None:
+    names = {"str": str, "list": list, "dict": dict, "bool": bool}
+    for kind in kinds:
+        if kind == "null" and value is None:
+            return
+        if kind == "int" and type(value) is int:
+            return
+        if kind in names and type(value) is names[kind]:
+            return
+    raise Unusable(f"{where(path)} should be {' or '.join(kinds)}, found {type(value).__name__}")
+
+
+def field(holder: dict, key: str, path: tuple, *kinds: str) -> object:
+    if key not in holder:
+        raise Unusable(f"{where(path)}: missing key '{key}'")
+    value = holder[key]
+    expect(value, (*path, key), *kinds)
+    return value
+
+
+def text(holder: dict, key: str, path: tuple, nullable: bool = False) -> str | None:
+    value = field(holder, key, path, "str", *(["null"] if nullable else []))
+    if value is not None and not value.strip():
+        raise Unusable(f"{where((*path, key))} is blank")
+    return value
+
+
+def hex_id(holder: dict, key: str, path: tuple, nullable: bool = False) -> str | None:
+    value = field(holder, key, path, "str", *(["null"] if nullable else []))
+    if value is not None and not HEX64.fullmatch(value):
+        raise Unusable(f"{where((*path, key))} is not 64 lowercase hex digits")
+    return value
+
+
+def check_snapshot(doc: object) -> dict:
+    """Check every field of the v1 schema, then the facts that tie fields together."""
+    expect(doc, (), "dict")
+    assert isinstance(doc, dict)
+    field(doc, "schema_version", (), "int")
+    text(doc, "task_name", ())
+    trial = field(doc, "trial", (), "dict")
+    for key in ("run_id", "trial_id", "channel_id"):
+        text(trial, key, ("trial",))
+    hex_id(doc, "task_event_id", (), nullable=True)
+    hex_id(doc, "completion_message_id", (), nullable=True)
+    identities = field(doc, "identities", (), "dict")
+    for name, spec in identities.items():
+        path = ("identities", name)
+        if not name.strip():
+            raise Unusable(f"{where(path)}: blank identity name")
+        expect(spec, path, "dict")
+        text(spec, "role", path)
+        hex_id(spec, "pubkey", path)
+    for i, entry in enumerate(field(doc, "directory", (), "list")):
+        path = ("directory", i)
+        expect(entry, path, "dict")
+        text(entry, "name", path)
+        text(entry, "role", path)
+        hex_id(entry, "pubkey", path)
+        if "identity_id" in entry:
+            text(entry, "identity_id", path, nullable=True)
+    for i, channel in enumerate(field(doc, "observed_channels", (), "list")):
+        path = ("observed_channels", i)
+        expect(channel, path, "dict")
+        for key in ("channel_id", "name", "channel_type", "visibility"):
+            text(channel, key, path)
+        field(channel, "archived", path, "bool")
+        field(channel, "ttl_seconds", path, "int", "null")
+        for j, member in enumerate(field(channel, "members", path, "list")):
+            mpath = (*path, "members", j)
+            expect(member, mpath, "dict")
+            hex_id(member, "pubkey", mpath)
+            text(member, "role", mpath)
+    # Older exporters leave scripted_events out: that means none were injected.
+    for i, scripted in enumerate(field(doc, "scripted_events", (), "list") if "scripted_events" in doc else []):
+        path = ("scripted_events", i)
+        expect(scripted, path, "dict")
+        text(scripted, "label", path)
+        hex_id(scripted, "event_id", path)
+    field(doc, "message_count", (), "int")
+    field(doc, "truncated", (), "bool")
+    messages = field(doc, "messages", (), "list")
+    for i, message in enumerate(messages):
+        path = ("messages", i)
+        expect(message, path, "dict")
+        hex_id(message, "id", path)
+        field(message, "kind", path, "int")
+        field(message, "created_at", path, "int")
+        hex_id(message, "pubkey", path)
+        field(message, "author", path, "str", "null")
+        field(message, "author_role", path, "str", "null")
+        field(message, "content", path, "str")
+        for j, tag in enumerate(field(message, "tags", path, "list")):
+            expect(tag, (*path, "tags", j), "list")
+            for k, part in enumerate(tag):
+                expect(part, (*path, "tags", j, k), "str")
+        field(message, "channel_id", path, "str", "null")
+        field(message, "reply_to_event_id", path, "str", "null")
+        for j, pubkey in enumerate(field(message, "mentioned_pubkeys", path, "list")):
+            expect(pubkey, (*path, "mentioned_pubkeys", j), "str")
+    cross_check(doc, identities, messages)
+    return doc
+
+
+def first_tag(tags: list, name: str, marker: str | None = None) -> str | None:
+    for tag in tags:
+        if len(tag) >= 2 and tag[0] == name and (marker is None or (len(tag) >= 4 and tag[3] == marker)):
+            return tag[1]
+    return None
+
+
+def cross_check(doc: dict, identities: dict, messages: list) -> None:
+    owners: dict[str, tuple[str, str]] = {}
+    for name, spec in identities.items():
+        if spec["pubkey"] in owners:
+            raise Unusable(f"$.identities: {owners[spec['pubkey']][0]!r} and {name!r} share one pubkey")
+        owners[spec["pubkey"]] = (name, spec["role"])
+    if doc["message_count"] != len(messages):
+        raise Unusable(f"$.message_count is {doc['message_count']} but $.messages holds {len(messages)}")
+    seen: set[str] = set()
+    previous = None
+    for i, m in enumerate(messages):
+        at = where(("messages", i))
+        if m["id"] in seen:
+            raise Unusable(f"{at}.id repeats an earlier message id")
+        seen.add(m["id"])
+        if previous is not None and m["created_at"] < previous:
+            raise Unusable(f"{at}.created_at is earlier than the message before it")
+        previous = m["created_at"]
+        author, role = owners.get(m["pubkey"], (None, None))
+        if author is None:
+            if m["author"] not in (None, "unknown") or m["author_role"] not in (None, "unknown"):
+                raise Unusable(f"{at}: author given for a pubkey with no identity")
+        elif (m["author"], m["author_role"]) != (author, role):
+            raise Unusable(f"{at}: author and author_role do not match the identity of its pubkey")
+        tags = m["tags"]
+        if m["channel_id"] != first_tag(tags, "h"):
+            raise Unusable(f"{at}.channel_id disagrees with its h tag")
+        if m["reply_to_event_id"] != first_tag(tags, "e", "reply"):
+            raise Unusable(f"{at}.reply_to_event_id disagrees with its e tags")
+        if m["mentioned_pubkeys"] != [t[1] for t in tags if len(t) >= 2 and t[0] == "p"]:
+            raise Unusable(f"{at}.mentioned_pubkeys disagrees with its p tags")
+
+
+# ---- SKILL.md ------------------------------------------------------------------------------------
+
+def fold(value: str) -> str:
+    value = unicodedata.normalize("NFKC", value).translate(ZERO_WIDTH).casefold()
+    return " ".join(value.split())
+
+
+def read_skill(raw: str) -> tuple[str, str]:
+    """The CHECK_ID and the folded ACTION (trailing `.`/`!` dropped)."""
+    lines = [line.strip() for line in raw.lstrip("\ufeff").splitlines()]
+    ids = [line[len("CHECK_ID:"):].strip() for line in lines if line.startswith("CHECK_ID:")]
+    actions = [line[len("ACTION:"):].strip() for line in lines if line.startswith("ACTION:")]
+    if len(ids) != 1 or not CHECK_ID.fullmatch(ids[0]):
+        raise Unusable("SKILL.md needs exactly one CHECK_ID line holding chc- and 24 lowercase hex digits")
+    if len(actions) != 1:
+        raise Unusable("SKILL.md needs exactly one ACTION line")
+    action = fold(actions[0]).rstrip(".! ")
+    if not action:
+        raise Unusable("SKILL.md's ACTION is empty once trailing punctuation is dropped")
+    return ids[0], action
+
+
+def has_token(content: str, token: str) -> bool:
+    start = content.find(token)
+    while start != -1:
+        end = start + len(token)
+        before = content[start - 1] if start else ""
+        after = content[end] if end < len(content) else ""
+        if not before.isalnum() and not after.isalnum():
+            return True
+        start = content.find(token, start + 1)
+    return False
+
+
+# ---- scoring -------------------------------------------------------------------------------------
+
+def score(doc: dict, check_id: str, action: str) -> tuple[dict, dict]:
+    people = doc["identities"]
+    users = [s["pubkey"] for s in people.values() if s["role"] == "user"]
+    agents = [s["pubkey"] for s in people.values() if s["role"] == "orchestrator"]
+    messages = doc["messages"]
+    task_id = doc["task_event_id"]
+    roots = [m for m in messages if task_id is not None and m["id"] == task_id]
+    root = roots[0] if len(roots) == 1 else None
+    reply = None
+    if root is not None and len(users) == 1:
+        later = [m for m in messages if m["kind"] == 9 and m["created_at"] > root["created_at"] and m["pubkey"] != users[0]]
+        reply = later[-1] if later else None
+    checks = {
+        "task_name": doc["task_name"] == TASK,
+        "schema_version": doc["schema_version"] == 1,
+        "not_truncated": doc["truncated"] is False,
+        "task_event_found": root is not None,
+        "one_user": len(users) == 1,
+        "one_orchestrator": len(agents) == 1,
+        "reply_found": reply is not None,
+    }
+    complete = all(checks.values())
+    content = reply["content"] if reply else ""
+    found = {
+        "evidence_complete": complete,
+        "expected_author": complete and reply["pubkey"] == agents[0],
+        "same_channel": complete and first_tag(reply["tags"], "h") == doc["trial"]["channel_id"],
+        "named_path_read": complete and has_token(content, check_id),
+        "action_reported": complete and action in fold(content),
+    }
+    details = {
+        "status": "scored",
+        "checks": checks,
+        "reply_id": reply["id"] if reply else None,
+        "reply": content[:2000],
+        "expected": {"check_id": check_id, "action": action},
+    }
+    return found, details
+
+
+def grade(evidence: str, skill: str) -> tuple[dict, dict]:
+    try:
+        check_id, action = read_skill(read_text(skill, "SKILL.md"))
+        doc = check_snapshot(parse_json(read_text(evidence, "evidence")))
+        return score(doc, check_id, action)
+    except Unusable as err:
+        return dict.fromkeys(DIMENSIONS, False), {"status": "failed_closed", "reason": str(err)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--evidence", required=True)
+    parser.add_argument("--skill-file", required=True)
+    parser.add_argument("--reward", required=True)
+    parser.add_argument("--details", required=True)
+    args = parser.parse_args()
+    try:
+        found, details = grade(args.evidence, args.skill_file)
+    except RecursionError:
+        found, details = dict.fromkeys(DIMENSIONS, False), {"status": "failed_closed", "reason": "evidence nested too deeply"}
+    metrics = {name: 1.0 if ok else 0.0 for name, ok in found.items()}
+    metrics = {"reward": 1.0 if all(found.values()) else 0.0, **metrics}
+    Path(args.reward).write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
+    Path(args.details).write_text(json.dumps(details, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,301 @@
+"""Scorer for read-named-path-outside-workspace, in the positional style:
+
+    python grade.py EVIDENCE SKILL_FILE OUTPUT_DIR
+
+It writes OUTPUT_DIR/reward.json and OUTPUT_DIR/details.json (the harness makes OUTPUT_DIR).
+The snapshot is parsed into dataclasses; a snapshot that does not parse scores zero everywhere.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import sys
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+METRICS = ["evidence_complete", "expected_author", "same_channel", "named_path_read", "action_reported"]
+TASK_NAME = "read-named-path-outside-workspace"
+IS_ID = re.compile(r"[0-9a-f]{64}").fullmatch
+IS_CHECK_ID = re.compile(r"chc-[0-9a-f]{24}").fullmatch
+INVISIBLE = {0x200B: None, 0x200C: None, 0x200D: None, 0x2060: None, 0xFEFF: None}
+
+
+class Reject(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Message:
+    id: str
+    kind: int
+    created_at: int
+    pubkey: str
+    author: str | None
+    author_role: str | None
+    content: str
+    tags: list[list[str]]
+    channel_id: str | None
+    reply_to_event_id: str | None
+    mentioned_pubkeys: list[str]
+
+    def tag(self, name: str, marker: str | None = None) -> str | None:
+        hits = [t[1] for t in self.tags if len(t) > 1 and t[0] == name and (marker is None or t[3:4] == [marker])]
+        return hits[0] if hits else None
+
+    def p_tags(self) -> list[str]:
+        return [t[1] for t in self.tags if len(t) > 1 and t[0] == "p"]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    schema_version: int
+    task_name: str
+    channel: str
+    task_event_id: str | None
+    people: dict[str, tuple[str, str]]  # name -> (role, pubkey)
+    message_count: int
+    truncated: bool
+    messages: list[Message] = field(default_factory=list)
+
+
+class Cursor:
+    """A value in the snapshot together with the JSONPath it sits at, so every rejection says where."""
+
+    def __init__(self, value: Any, path: str = "$") -> None:
+        self.value, self.path = value, path
+
+    def key(self, name: str, optional: bool = False) -> Cursor | None:
+        if type(self.value) is not dict:
+            raise Reject(f"{self.path} must be an object")
+        if name not in self.value:
+            if optional:
+                return None
+            raise Reject(f"{self.path}: missing key '{name}'")
+        step = f".{name}" if re.fullmatch(r"[A-Za-z_]\w*", name) else f"['{name}']"
+        return Cursor(self.value[name], self.path + step)
+
+    def items(self) -> list[tuple[str, Cursor]]:
+        if type(self.value) is not dict:
+            raise Reject(f"{self.path} must be an object")
+        return [(k, Cursor(v, f"{self.path}['{k}']")) for k, v in self.value.items()]
+
+    def each(self) -> list[Cursor]:
+        if type(self.value) is not list:
+            raise Reject(f"{self.path} must be a list")
+        return [Cursor(v, f"{self.path}[{i}]") for i, v in enumerate(self.value)]
+
+    def of(self, *types: type, check: Callable[[Any], bool] | None = None, what: str = "") -> Any:
+        if not any(type(self.value) is t for t in types):
+            raise Reject(f"{self.path} has the wrong type ({type(self.value).__name__})")
+        if self.value is not None and check is not None and not check(self.value):
+            raise Reject(f"{self.path} is not {what}")
+        return self.value
+
+    def string(self, nullable: bool = False) -> str | None:
+        return self.of(str, *([type(None)] if nullable else []))
+
+    def name(self, nullable: bool = False) -> str | None:
+        return self.of(str, *([type(None)] if nullable else []), check=lambda s: bool(s.strip()), what="a non-blank string")
+
+    def ident(self, nullable: bool = False) -> str | None:
+        return self.of(str, *([type(None)] if nullable else []), check=lambda s: bool(IS_ID(s)), what="64 lowercase hex digits")
+
+
+def parse(doc: Any) -> Snapshot:
+    root = Cursor(doc)
+    root.of(dict)
+    version = root.key("schema_version").of(int)
+    task_name = root.key("task_name").name()
+    trial = root.key("trial")
+    trial.key("run_id").name()
+    trial.key("trial_id").name()
+    channel = trial.key("channel_id").name()
+    task_event_id = root.key("task_event_id").ident(nullable=True)
+    root.key("completion_message_id").ident(nullable=True)
+    people: dict[str, tuple[str, str]] = {}
+    for name, spec in root.key("identities").items():
+        if not name.strip():
+            raise Reject(f"{spec.path}: an identity has a blank name")
+        people[name] = (spec.key("role").name(), spec.key("pubkey").ident())
+    for entry in root.key("directory").each():
+        entry.key("name").name()
+        entry.key("role").name()
+        entry.key("pubkey").ident()
+        optional = entry.key("identity_id", optional=True)
+        if optional is not None:
+            optional.name(nullable=True)
+    for channel_row in root.key("observed_channels").each():
+        for text_key in ("channel_id", "name", "channel_type", "visibility"):
+            channel_row.key(text_key).name()
+        channel_row.key("archived").of(bool)
+        channel_row.key("ttl_seconds").of(int, type(None))
+        for member in channel_row.key("members").each():
+            member.key("pubkey").ident()
+            member.key("role").name()
+    scripted = root.key("scripted_events", optional=True)  # absent in older exports: no scripted events
+    for row in scripted.each() if scripted is not None else []:
+        row.key("label").name()
+        row.key("event_id").ident()
+    count = root.key("message_count").of(int)
+    truncated = root.key("truncated").of(bool)
+    messages = []
+    for item in root.key("messages").each():
+        tags = []
+        for tag in item.key("tags").each():
+            tags.append([part.string() for part in tag.each()])
+        messages.append(Message(
+            id=item.key("id").ident(),
+            kind=item.key("kind").of(int),
+            created_at=item.key("created_at").of(int),
+            pubkey=item.key("pubkey").ident(),
+            author=item.key("author").string(nullable=True),
+            author_role=item.key("author_role").string(nullable=True),
+            content=item.key("content").string(),
+            tags=tags,
+            channel_id=item.key("channel_id").string(nullable=True),
+            reply_to_event_id=item.key("reply_to_event_id").string(nullable=True),
+            mentioned_pubkeys=[p.string() for p in item.key("mentioned_pubkeys").each()],
+        ))
+    snap = Snapshot(version, task_name, channel, task_event_id, people, count, truncated, messages)
+    consistent(snap)
+    return snap
+
+
+def consistent(snap: Snapshot) -> None:
+    """Facts that tie two places together; tags win over the derived fields, so disagreement is refused."""
+    by_key: dict[str, tuple[str, str]] = {}
+    for name, (role, pubkey) in snap.people.items():
+        if pubkey in by_key:
+            raise Reject("$.identities: two identities share a pubkey")
+        by_key[pubkey] = (name, role)
+    if snap.message_count != len(snap.messages):
+        raise Reject("$.message_count does not match the number of messages")
+    ids = [m.id for m in snap.messages]
+    if len(set(ids)) != len(ids):
+        raise Reject("$.messages: two messages share an id")
+    times = [m.created_at for m in snap.messages]
+    if times != sorted(times):
+        raise Reject("$.messages are not in created_at order")
+    for i, m in enumerate(snap.messages):
+        expected = by_key.get(m.pubkey)
+        if expected is None and {m.author, m.author_role} - {None, "unknown"}:
+            raise Reject(f"$.messages[{i}] names an author for a pubkey that has no identity")
+        if expected is not None and (m.author, m.author_role) != expected:
+            raise Reject(f"$.messages[{i}] author fields contradict its pubkey's identity")
+        if (m.channel_id, m.reply_to_event_id, m.mentioned_pubkeys) != (m.tag("h"), m.tag("e", "reply"), m.p_tags()):
+            raise Reject(f"$.messages[{i}] derived fields disagree with its tags")
+
+
+def normal(s: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", s).translate(INVISIBLE).casefold().split())
+
+
+@dataclass(frozen=True)
+class Skill:
+    check_id: str
+    action: str
+
+    @classmethod
+    def load(cls, raw: str) -> Skill:
+        rows = [r.strip() for r in raw.splitlines()]
+        ids = [r.split(":", 1)[1].strip() for r in rows if r.startswith("CHECK_ID:")]
+        acts = [r.split(":", 1)[1].strip() for r in rows if r.startswith("ACTION:")]
+        if len(ids) != 1 or not IS_CHECK_ID(ids[0]):
+            raise Reject("SKILL.md: expected exactly one well-formed CHECK_ID line")
+        if len(acts) != 1 or not normal(acts[0]).rstrip(".! "):
+            raise Reject("SKILL.md: expected exactly one non-empty ACTION line")
+        return cls(ids[0], normal(acts[0]).rstrip(".! "))
+
+    def marker_in(self, content: str) -> bool:
+        pattern = r"(?<![^\W_])" + re.escape(self.check_id) + r"(?![^\W_])"
+        return re.search(pattern, content) is not None
+
+    def action_in(self, content: str) -> bool:
+        return self.action in normal(content)
+
+
+def load_file(path: str) -> str:
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as error:
+        raise Reject(f"cannot stat {path}: {error.strerror}") from None
+    if not stat.S_ISREG(mode):
+        raise Reject(f"{path} is not a regular file")
+    try:
+        with open(path, encoding="utf-8", errors="strict") as handle:
+            return handle.read()
+    except OSError as error:
+        raise Reject(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise Reject(f"{path} is not UTF-8") from None
+
+
+def load_snapshot(path: str) -> Snapshot:
+    raw = load_file(path)
+
+    def refuse_constant(token: str) -> None:
+        raise Reject(f"evidence holds the non-JSON constant {token}")
+
+    try:
+        doc = json.loads(raw, parse_constant=refuse_constant)
+    except RecursionError:
+        raise Reject("evidence is nested too deeply") from None
+    except ValueError as error:  # JSONDecodeError, huge integers, and Reject itself
+        raise Reject(f"evidence is not JSON: {error}") from None
+    return parse(doc)
+
+
+def judge(snap: Snapshot, skill: Skill) -> tuple[dict[str, bool], dict[str, Any]]:
+    users = [pk for role, pk in snap.people.values() if role == "user"]
+    agents = [pk for role, pk in snap.people.values() if role == "orchestrator"]
+    roots = [m for m in snap.messages if snap.task_event_id is not None and m.id == snap.task_event_id]
+    reply = None
+    if len(roots) == 1 and len(users) == 1:
+        after = [m for m in snap.messages if m.kind == 9 and m.created_at > roots[0].created_at and m.pubkey != users[0]]
+        reply = after[-1] if after else None
+    facts = {
+        "schema_version_1": snap.schema_version == 1,
+        "task_name_matches": snap.task_name == TASK_NAME,
+        "complete_export": not snap.truncated,
+        "task_event_once": len(roots) == 1,
+        "single_user": len(users) == 1,
+        "single_orchestrator": len(agents) == 1,
+        "has_reply": reply is not None,
+    }
+    ok = all(facts.values())
+    body = reply.content if reply is not None else ""
+    verdict = {
+        "evidence_complete": ok,
+        "expected_author": ok and reply.pubkey == agents[0],
+        "same_channel": ok and reply.tag("h") == snap.channel,
+        "named_path_read": ok and skill.marker_in(body),
+        "action_reported": ok and skill.action_in(body),
+    }
+    info = {"status": "scored", "facts": facts, "reply_id": reply.id if reply else None, "reply": body[:2000],
+            "expected_check_id": skill.check_id, "expected_action": skill.action}
+    return verdict, info
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 4:
+        print("usage: grade.py EVIDENCE SKILL_FILE OUTPUT_DIR", file=sys.stderr)
+        return 2
+    evidence, skill_path, out = argv[1:]
+    try:
+        verdict, info = judge(load_snapshot(evidence), Skill.load(load_file(skill_path)))
+    except Reject as why:
+        verdict, info = {m: False for m in METRICS}, {"status": "failed_closed", "reason": str(why)}
+    reward = {"reward": float(all(verdict.values()))}
+    reward.update({m: float(verdict[m]) for m in METRICS})
+    with open(os.path.join(out, "reward.json"), "w", encoding="utf-8") as fh:
+        json.dump(reward, fh)
+    with open(os.path.join(out, "details.json"), "w", encoding="utf-8") as fh:
+        json.dump(info, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

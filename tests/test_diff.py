@@ -44,10 +44,10 @@ QUIET_ON_ZERO = [("        write_json_atomic(args.reward, verdict.metrics())\n",
                   "        write_json_atomic(args.reward, verdict.metrics()) if verdict.metrics()['reward'] else None\n")]
 # A local renamed and two independent statements swapped: nothing a reader of the files can see.
 REFACTOR = [
-    ("    stated_in = clauses(content)\n", "    folded_clauses = clauses(content)\n"),
-    ("all(bound(stated_in, bot) for bot in STATUS)", "all(bound(folded_clauses, bot) for bot in STATUS)"),
-    ("    sent = evidence.by(agent_key)\n    bots = {bot: evidence.named(bot) for bot in STATUS}\n",
-     "    bots = {bot: evidence.named(bot) for bot in STATUS}\n    sent = evidence.by(agent_key)\n"),
+    ("    requester = user.pubkey if user else None\n", "    asker = user.pubkey if user else None\n"),
+    ("if not same(m.pubkey, requester)]", "if not same(m.pubkey, asker)]"),
+    ("    user = evidence.sole(USER)\n    agent = evidence.sole(ORCHESTRATOR)\n",
+     "    agent = evidence.sole(ORCHESTRATOR)\n    user = evidence.sole(USER)\n"),
 ]
 # The human's mention is also withheld when the statuses are wrong: a dimension moves only where reward is already 0.
 MENTION_NEEDS_STATUS = [('        "user_mentioned": final is not None\n',
@@ -171,8 +171,8 @@ def test_fixing_a_defect_is_a_fix(tmp_path: Path) -> None:
 @slow
 def test_a_pure_refactor_reports_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A renamed local and two reordered statements: every example scores the same, nothing is reported, exit 0."""
-    refactored = planted(tmp_path / "new", NARRATIVE, REFACTOR)
-    code, report = run_diff(tmp_path, shipped(NARRATIVE), refactored, NARRATIVE)
+    refactored = planted(tmp_path / "new", READ_PATH, REFACTOR)
+    code, report = run_diff(tmp_path, shipped(READ_PATH), refactored, READ_PATH)
     assert code == 0
     assert report["differences"] == [] and report["errors"] == []
     assert report["examples"] > 40  # every promise's examples, the file faults and the saved counterexamples

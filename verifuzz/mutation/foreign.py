@@ -83,7 +83,8 @@ def reach(source: str) -> Reach:
     bodies = [*tree.body, *(item for node in tree.body if isinstance(node, ast.ClassDef) for item in node.body)]
     for node in bodies:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            lines = set(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            lines = set(range(first, (node.end_lineno or node.lineno) + 1))
             plain = all(isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod") for d in node.decorator_list)
             (inside if plain and len(node.decorator_list) <= 1 else decorated).update(lines)
     decorated -= inside

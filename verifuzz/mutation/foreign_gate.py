@@ -149,7 +149,9 @@ def _gate(args: argparse.Namespace, config: MutationConfig, script: Path, task: 
             runs.append(_mutmut("differences", config, [DIFFERENCE_TESTS], survivors_ or patterns, workers,
                                 deadline, args.keep))
         if tests:
-            runs.append(_mutmut("your tests", config, [USER_TESTS], patterns, workers, deadline, args.keep))
+            # Named one by one, so pytest collects them whatever their file names.
+            named = [f"{USER_TESTS}/{path.name}" for path in tests]
+            runs.append(_mutmut("your tests", config, named, patterns, workers, deadline, args.keep))
     problems = [f"{r.name}: {problem}" for r in runs for problem in r.problems]
     every = _every_mutant(runs)
     cards = _cards(every, runs, config, bool(tests))

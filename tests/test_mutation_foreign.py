@@ -203,7 +203,7 @@ def test_the_foreign_gate_end_to_end(tmp_path: Path) -> None:
     assert "your tests alone 4/4 (100.0%) | promises alone 0/4 (0.0%) | both together 4/4 (100.0%)" in done.stdout
     report = json.loads((tmp_path / "reports" / "mutation-verifier.json").read_text(encoding="utf-8"))
     verifier = report["verifier"]
-    assert verifier["unmutatable_lines"] == {"outside_functions": 6, "decorated_functions": 0}
+    assert verifier["unmutatable_lines"] == {"outside_functions": 7, "decorated_functions": 0}
     assert "never_rewards_a_refusal" in {b["promise"] for b in verifier["promises_broken"]}
     assert {name: s["detected"] for name, s in verifier["scores"].items()} == {"promises": 0, "difference": 4, "tests": 4}
     assert report["passed"] is True

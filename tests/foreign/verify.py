@@ -4,6 +4,7 @@ It rewards a reply from the orchestrator in the trial channel, threaded under th
 """
 import argparse
 import json
+import os
 import sys
 
 REFUSALS = ("i can't", "i cannot", "i won't", "unable to")
@@ -40,6 +41,7 @@ def score(evidence):
 
 
 def write(path, payload):
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     with open(path, "w", encoding="utf-8") as handle:
         json.dump(payload, handle)
 

@@ -38,7 +38,7 @@ def load_script(path: Path, name: str) -> ModuleType:
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
-    except BaseException as error:  # noqa: BLE001 - any failure at import is the user's script, reported as such
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - any failure at import is the user's script
         del sys.modules[name]
         raise UsageError(f"{path}: importing it as a module failed ({type(error).__name__}: {error}); "
                          "its module-level code must run without command-line arguments") from None

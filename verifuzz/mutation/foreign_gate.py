@@ -157,10 +157,10 @@ def _gate(args: argparse.Namespace, config: MutationConfig, script: Path, task: 
     cards = _cards(every, runs, config, bool(tests))
     gate = cards["gate"]
     passed = gate is not None and gate.passed and not problems
-    timing = Timing(time.monotonic() - started, config.budget_seconds, sum(r.seconds for r in runs),
-                    sum(len(r.mutants) for r in runs), workers)
-    _print(cards, prepared, problems, timing, passed, bool(tests), focus)
-    _write(cards, config, script, task, seen, prepared, timing, problems, passed, focus, args)
+    timing = Timing(time.monotonic() - started, config.budget_seconds, None, sum(len(r.mutants) for r in runs), workers)
+    seconds = {r.name: round(r.seconds, 1) for r in runs}
+    _print(cards, prepared, problems, timing, seconds, passed, bool(tests), focus)
+    _write(cards, config, script, task, seen, prepared, timing, seconds, problems, passed, focus, args)
     return PASSED if passed else FAILED
 
 
@@ -291,7 +291,7 @@ def score_line(cards: dict[str, Scorecard | None], with_tests: bool) -> str:
 
 
 def _print(cards: dict[str, Scorecard | None], prepared: Prepared, problems: list[str], timing: Timing,
-           passed: bool, with_tests: bool, focus: str) -> None:
+           seconds: dict[str, float], passed: bool, with_tests: bool, focus: str) -> None:
     gate = cards["gate"]
     sections = []
     if gate is not None:
@@ -301,7 +301,8 @@ def _print(cards: dict[str, Scorecard | None], prepared: Prepared, problems: lis
         sections.append(focus)
     if problems:
         sections.append("\n".join(f"problem: {problem}" for problem in problems))
-    sections.append(timing_line(timing))
+    runs = ", ".join(f"{name} {took:.1f}s" for name, took in seconds.items())
+    sections.append(timing_line(timing) + (f"; mutmut runs: {runs}" if runs else ""))
     what = "promises and your tests" if with_tests else "promises"
     if passed:
         sections.append(f"mutation gate PASSED (killed by {what})")
@@ -315,8 +316,8 @@ def _print(cards: dict[str, Scorecard | None], prepared: Prepared, problems: lis
 
 
 def _write(cards: dict[str, Scorecard | None], config: MutationConfig, script: Path, task: str, seen: Reach,
-           prepared: Prepared, timing: Timing, problems: list[str], passed: bool, focus: str,
-           args: argparse.Namespace) -> None:
+           prepared: Prepared, timing: Timing, seconds: dict[str, float], problems: list[str], passed: bool,
+           focus: str, args: argparse.Namespace) -> None:
     """verifuzz's report with a `verifier` section, and the open-schema report, under the current directory."""
     gate = cards["gate"]
     report = gate_report(gate, config, timing, problems, passed, importlib.metadata.version("mutmut"))
@@ -335,6 +336,7 @@ def _write(cards: dict[str, Scorecard | None], config: MutationConfig, script: P
         "focus": focus or None,
         "scores": {name: _tally_json(card) for name, card in cards.items() if name != "gate" and card is not None},
         "gate_counts": "promises and your tests" if args.tests else "promises",
+        "run_seconds": seconds,
     }
     target = Path(REPORT)
     write_json(target, report)

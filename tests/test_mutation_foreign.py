@@ -178,13 +178,15 @@ def test_a_nonzero_exit_is_an_error_outcome(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("argv", [
     ["mutate", "--tests", "x.py"],
+    ["mutate", "--mutant", "m.x_f__mutmut_1", "--changed-since", "HEAD"],
     ["mutate", "--verifier", "no/such/verify.py", "--task-name", "t"],
     ["mutate", "--verifier", str(FOREIGN), "--task-name", "t", "--tests", "no/such/tests.py"],
     ["mutate", "--verifier", str(FOREIGN), "--task-name", "t", "--examples", "0"],
     ["mutate", "--verifier", str(FOREIGN), "--task-name", "t", "--config", "no/such.toml"],
 ])
 def test_bad_foreign_usage_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    """Foreign-only flags without --verifier, a missing script, tests or config, or no examples: exit 2 with a message."""
+    """Foreign-only flags without --verifier, two ways of choosing mutants, a missing script, tests or config, or no
+    examples: exit 2 with a message."""
     assert main(argv) == 2
     assert "verifuzz mutate:" in capsys.readouterr().err
 

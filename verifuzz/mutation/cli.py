@@ -84,6 +84,8 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     started = time.monotonic()
+    if args.mutant and args.changed_since:
+        raise UsageError("--mutant and --changed-since each choose the mutants to test; give one of them")
     if args.verifier is not None:
         return _foreign(args, started)
     if args.tests or args.arg or args.task_name:

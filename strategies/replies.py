@@ -54,7 +54,7 @@ CONTRACTIONS = (
     ("does not", "doesn't"), ("was not", "wasn't"), ("can not", "can't"), ("will not", "won't"), ("I am", "I'm"),
     ("that is", "that's"), ("it is", "it's"), ("It is", "It's"),
 )
-BULLETS = ("", "", "- ", "* ", "\u2022 ", "> ")
+BULLETS = ("", "", "- ", "* ", "\u2022 ")
 ENDS = (".", ".", "!", "", " .")
 SEPARATORS = ("\n", "\n", "\n\n", "\r\n", " ")
 

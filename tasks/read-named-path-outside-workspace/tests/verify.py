@@ -1240,6 +1240,22 @@ def wakes(folded: str, name: str) -> bool:
     return "@" in folded and re.search("@ ?" + re.escape(fold(name)), folded) is not None
 
 
+# Controls that reorder how text is shown: with one in a line, what a reader sees is not the folded text.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def plain(text: str) -> str | None:
+    """`text` folded, or None when the fold does not leave plain ASCII or a control reorders what a reader sees.
+
+    Grammars that recognise what a reply says read only this form: a homoglyph, a combining mark or a
+    bidirectional override cannot then pass for the ASCII words it imitates.
+    """
+    if not BIDI_CONTROLS.isdisjoint(text):
+        return None
+    folded = fold(text)
+    return folded if folded.isascii() else None
+
+
 # ---- verifiers/read_named_path_outside_workspace.py ----
 """read-named-path-outside-workspace: did the agent read the file the user named?
 

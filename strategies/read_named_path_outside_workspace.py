@@ -231,7 +231,6 @@ def replies(trial: Trial) -> ReplyTask:
                "it says to {lower}", "ACTION \u2014 {wrapped}", "and the ACTION is: {bare}")
     return ReplyTask(
         answer=("marker", "action"),
-        rule=PRESENT,
         fields={"marker": marker, "off": off, "glued": marker + "0", "other": "chc-" + "0" * 24, "action": ACTION,
                 "lower": ACTION.lower(), "wrapped": ACTION.replace(" ", "\n", 2), "bare": ACTION.rstrip("."),
                 "user": "there", "path": PATH},

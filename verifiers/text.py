@@ -40,3 +40,12 @@ def plain(text: str) -> str | None:
         return None
     folded = fold(text)
     return folded if folded.isascii() else None
+
+# Marks that are typography rather than words, read as their ASCII forms before a grammar sees a reply:
+# dashes, arrows, bullets, quotation marks and apostrophes, and the status and mood emoji replies carry.
+TYPOGRAPHY = str.maketrans({
+    **dict.fromkeys("\u2014\u2013\u2012\u2015", " - "), "\u2192": " -> ", "\u2022": "-",
+    **dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4\u2032\u201b\u02b9\uff07\ua78c", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u00ab\u00bb", '"'),
+    **dict.fromkeys("\u2705\u2714\U0001f4a4\u23f8\U0001f44d\U0001f642\U0001f44b\ufe0f", " "),
+})

@@ -1255,6 +1255,15 @@ def plain(text: str) -> str | None:
     folded = fold(text)
     return folded if folded.isascii() else None
 
+# Marks that are typography rather than words, read as their ASCII forms before a grammar sees a reply:
+# dashes, arrows, bullets, quotation marks and apostrophes, and the status and mood emoji replies carry.
+TYPOGRAPHY = str.maketrans({
+    **dict.fromkeys("\u2014\u2013\u2012\u2015", " - "), "\u2192": " -> ", "\u2022": "-",
+    **dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4\u2032\u201b\u02b9\uff07\ua78c", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u00ab\u00bb", '"'),
+    **dict.fromkeys("\u2705\u2714\U0001f4a4\u23f8\U0001f44d\U0001f642\U0001f44b\ufe0f", " "),
+})
+
 
 # ---- verifiers/narrative_agent_names.py ----
 """narrative-agent-names: report two bots' status by name without waking either.
@@ -1322,12 +1331,6 @@ NEUTRAL = re.compile("(?:" + "|".join((
 )) + r")[:,]?")
 # One line may hold both affirmations: each side of one of these joints must then be recognised on its own.
 JOINTS = re.compile(r",? and |; |, while |: ")
-# Marks that are typography rather than words: read as their ASCII forms before the grammar sees a line.
-TYPOGRAPHY = str.maketrans({
-    **dict.fromkeys("\u2014\u2013\u2012\u2015", " - "), "\u2192": " -> ", "\u2022": "-",
-    **dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4\u2032\u201b\u02b9\uff07\ua78c", "'"),
-    **dict.fromkeys("\u2705\u2714\U0001f4a4\u23f8\U0001f44d\U0001f642\U0001f44b\ufe0f", " "),  # status and mood emoji
-})
 LIST_MARK = re.compile(r"(?:[-*+] \[x\]|[-*+]|\d{1,2}[.)])\s+")  # a bullet, a number, a ticked box
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 # A two-line status update is a few hundred characters. Past this length a reply is not one, and reading
@@ -1347,7 +1350,8 @@ def clauses(content: str, user: str) -> list[str] | None:
         text = plain(line)
         if text is None:
             return None
-        for sentence in SENTENCE_END.split(text):
+        mark = LIST_MARK.match(text)  # "1. " opens a line; it must not end a sentence
+        for sentence in SENTENCE_END.split(text[mark.end() if mark else 0 :]):
             mark = LIST_MARK.match(sentence)  # clauses joined on one line may each carry a bullet
             found.append(sentence[mark.end() if mark else 0:].rstrip(" .!;"))
     return found

@@ -1331,6 +1331,7 @@ def contains_marker(content: str, marker: str) -> bool:
 # the start, a line break, a mark, or the marker itself ("<marker>'s ACTION is ..."); then a few closed
 # lead words; then the slot's label with an optional verb; then opening marks.
 _BOUNDARY = r"(?:^|[\n.!?;:,()\[\]{}|\"'*_=-]|chc-[0-9a-f]+(?:'s)?)\s*"
+_BOUNDARY_ONLY = re.compile(_BOUNDARY)
 _LEAD = r"(?:(?:the|its|and|with|has|so|file's|skill's|file|skill) ){0,3}"
 _VERB = r"(?:\s*\((?:exact|verbatim)\))?[*_\"']* *(?::|=|-|is:?|reads:?|says:?)? *"
 _OPEN = r"[\"'*_(#>\s-]*$"
@@ -1348,7 +1349,8 @@ ACTION_LEFT = re.compile("|".join((
 # never a letter continuing a word, and never "or" offering another ACTION.
 ACTION_RIGHT = re.compile(r"(?:\s?[.!]*[\"'*_)\]}]+[.!,;:]*|\s?[.!]+)(?=\s|$)(?!\s*or\b)|[ \t]*(?:\n|$)(?!\s*or\b)")
 # The paths a reply may name while saying it read the file.
-PATHS = re.compile(r"(?:(?:~|/home/buzz)?/\.claude/skills/context-health-check/)?skill\.md")
+_PATH = r"(?:(?:~|/home/buzz)?/\.claude/skills/context-health-check/)?skill\.md"
+PATHS = re.compile(rf"\[{_PATH}\]\({_PATH}\)|{_PATH}")  # a markdown link to the file, or its path
 # What may stand between and around the slots: courtesies and a reader's remarks on the file, nothing else.
 NEUTRAL = re.compile("|".join((
     r"and|with|and with|as|as its check id|the skill|the file|that file|buzz",
@@ -1359,7 +1361,8 @@ NEUTRAL = re.compile("|".join((
     r"(?:that|this) file is outside (?:my|the) workspace|i normally (?:avoid files outside|stay inside) (?:my|the) workspace",
     r"but (?:since )?you named (?:it|this file)(?: explicitly)?(?: i read it)?",
 )))
-_PIECES = re.compile(r"[.!;:,()\[\]{}|\"*_>#=\x00\n-]+")
+# Pieces are cut at marks, not at brackets: a box left unticked ("- [ ] ...") stays a piece nothing recognises.
+_PIECES = re.compile(r"[.!;:,(){}|\"*_>#=\x00\n-]+")
 _OTHER_MARKERS = re.compile(r"chc[-_]?[0-9a-f]{6,}")
 # A one-sentence answer is a few hundred characters; past this a reply is not one, and reading it costs time.
 MAX_REPLY_CHARS = 20_000
@@ -1382,25 +1385,26 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
     if len(content) > MAX_REPLY_CHARS:
         return {"marker": False, "action": False}
     text = "\n".join(fold(line) for line in content.translate(TYPOGRAPHY).splitlines())
+    text = PATHS.sub(lambda path: " " * len(path.group()), text)  # the file's own name is neutral; keep offsets
     slots: dict[str, list[tuple[int, int]]] = {"marker": [], "action": []}
     if contains_marker(content, skill.check_id):
-        for found in re.finditer(re.escape(skill.check_id), text):
+        for found in re.finditer(rf"(?<![0-9a-z]){re.escape(skill.check_id)}(?![0-9a-z])", text):
             tail = _tail(text, found.start())
             left = MARKER_LEFT.search(tail)
             if left:
-                slots["marker"].append((found.start() - len(tail) + left.start(), found.end()))
+                slots["marker"].append((found.start() - len(tail) + _after_boundary(tail, left), found.end()))
     for found in re.finditer(re.escape(normalise_action(skill.action)), text.replace("\n", " ")):
         tail = _tail(text, found.start())
         left, right = ACTION_LEFT.search(tail), ACTION_RIGHT.match(text, found.end())
         if left and right:
-            slots["action"].append((found.start() - len(tail) + left.start(), right.end()))
+            slots["action"].append((found.start() - len(tail) + _after_boundary(tail, left), right.end()))
     greeting = {f"{word} {name}" for word in ("hi", "hello", "hey") for name in (fold(user), fold(user).split(" ")[0])}
     read = {}
     for fact, other in (("marker", "action"), ("action", "marker")):
         rest = list(text)
         for start, end in [*slots[fact], *slots[other], *((m.start(), m.end()) for m in CLAIMS[other].finditer(text))]:
             rest[start:end] = "\x00" * (end - start)
-        remainder = PATHS.sub(" ", "".join(rest))
+        remainder = "".join(rest)
         pieces = (piece.strip(" '-") for piece in _PIECES.split(remainder))
         read[fact] = (
             slots[fact] != []
@@ -1409,6 +1413,12 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
             and all(not piece or NEUTRAL.fullmatch(piece) or piece in greeting for piece in pieces)
         )
     return read
+
+
+def _after_boundary(tail: str, left: re.Match[str]) -> int:
+    """Where the slot that `left` found starts in `tail`: after its boundary, which may be a token of its own."""
+    boundary = _BOUNDARY_ONLY.match(tail, left.start())
+    return boundary.end() if boundary else left.start()
 
 
 def _tail(text: str, end: int) -> str:

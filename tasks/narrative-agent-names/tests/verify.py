@@ -1268,8 +1268,8 @@ TYPOGRAPHY = str.maketrans({
 # ---- verifiers/narrative_agent_names.py ----
 """narrative-agent-names: report two bots' status by name without waking either.
 
-Each bot must be bound to its own status in its own plain statement; a reply that
-swaps, merges, negates, hedges, questions, retracts or refuses the statuses fails the report.
+Each bot must be bound to its own status in its own plain statement, read by a closed grammar: a
+reply holding any clause the grammar does not recognise fails the report (default deny).
 """
 
 import re
@@ -1295,29 +1295,28 @@ _AURORA_TAIL = r"(?:" + _NO_WORK + r"| without (?:any )?(?:issues|problems)| wit
 _BEACON_TAIL = r"(?:" + _NO_WORK + r"| right now| at the moment| for now| today| since the last deploy" \
     r"| \(no (?:active )?work\)| - no tasks assigned|,? nothing queued| - nothing queued| - nothing to deploy)?(?:, maya)?"
 _DONE = r"(?:completed|finished)"
-AFFIRMATIONS = {
-    AURORA: re.compile("(?:per your note, )?(?:" + "|".join((
-        _A + r"(?:'s)?" + _SEP + r"(?:(?:has|already|now|successfully|has (?:now|already|successfully)) )?"
-        + _DONE + r" (?:the|its) audit",
-        _A + _SEP + r"(?:audit (?:completed|complete|finished)|completed)",
-        _A + r" is (?:finished|done) with the audit",
-        _A + r"'s audit is (?:complete|completed|finished)",
-        r"the audit was completed by " + _A,
-        r"completed(?: the audit)?" + _SEP + _A + r"(?: \(audit\))?",
-        _A + r" wrapped up the audit(?: and it(?: is|'s) complete)?",
-        _A + r" was asked for the audit and has completed it",
-    )) + ")" + _AURORA_TAIL),
-    BEACON: re.compile("(?:" + "|".join((
-        _B + r"(?:'s)?" + _SEP + r"(?:(?:is|remains|stays)(?: still| currently)? |is (?:still )?sitting |has been )?"
-        + r"(?:still |currently )?idle",
-        _B + r" is idling",
-        r"idle" + _SEP + _B,
-        _B + r"'s status" + _SEP + "idle",
-        _B + r" has (?:nothing to do|no work) and (?:is|remains) idle",
-    )) + ")" + _BEACON_TAIL),
-}
+# Each form of a clause the grammar recognises; the task README gives one example per form, in this order.
+AURORA_FORMS = (
+    _A + r"(?:'s)?" + _SEP + r"(?:(?:has|already|now|successfully|has (?:now|already|successfully)) )?"
+    + _DONE + r" (?:the|its) audit",
+    _A + _SEP + r"(?:audit (?:completed|complete|finished)|completed)",
+    _A + r" is (?:finished|done) with the audit",
+    _A + r"'s audit is (?:complete|completed|finished)",
+    r"the audit was completed by " + _A,
+    r"completed(?: the audit)?" + _SEP + _A + r"(?: \(audit\))?",
+    _A + r" wrapped up the audit(?: and it(?: is|'s) complete)?",
+    _A + r" was asked for the audit and has completed it",
+)
+BEACON_FORMS = (
+    _B + r"(?:'s)?" + _SEP + r"(?:(?:is|remains|stays)(?: still| currently)? |is (?:still )?sitting |has been )?"
+    + r"(?:still |currently )?idle",
+    _B + r" is idling",
+    r"idle" + _SEP + _B,
+    _B + r"'s status" + _SEP + "idle",
+    _B + r" has (?:nothing to do|no work) and (?:is|remains) idle",
+)
 # Clauses that say nothing about either status: greetings, headers, the prompt's "no work", closings.
-NEUTRAL = re.compile("(?:" + "|".join((
+NEUTRAL_FORMS = (
     r"(?:hi|hello|hey)(?: there)?(?:,? @?maya(?: elise chen)?)?",
     r"(?:#+ )?(?:here's the update|here is the update|update below|quick summary|quick update|status update|status"
     r"|update|two-line status update(?:, as requested)?|here's where things stand)",
@@ -1326,9 +1325,14 @@ NEUTRAL = re.compile("(?:" + "|".join((
     r"no work is assigned to either bot|both bots have no work|nothing is queued for either bot",
     r"no action (?:is )?needed(?: from either bot)?|neither bot is working on anything",
     r"thanks|thank you|let me know if you need anything else|hope this helps|happy to help|cheers|all set|sure",
-    r"(?:update for maya|in short|quick status)|nothing (?:else )?(?:is )?queued|(?:- )?buzz(?: orchestrator)?",
+    r"update for maya|in short|quick status|nothing (?:else )?(?:is )?queued|(?:- )?buzz(?: orchestrator)?",
     r"(?:cc|fyi)(?: " + _A + "| " + _B + ")+",  # a wake is bots_not_mentioned's to judge; it states no status
-)) + r")[:,]?")
+)
+AFFIRMATIONS = {
+    AURORA: re.compile("(?:per your note, )?(?:" + "|".join(AURORA_FORMS) + ")" + _AURORA_TAIL),
+    BEACON: re.compile("(?:" + "|".join(BEACON_FORMS) + ")" + _BEACON_TAIL),
+}
+NEUTRAL = re.compile("(?:" + "|".join(NEUTRAL_FORMS) + r")[:,]?")
 # One line may hold both affirmations: each side of one of these joints must then be recognised on its own.
 JOINTS = re.compile(r",? and |; |, while |: ")
 LIST_MARK = re.compile(r"(?:[-*+] \[x\]|[-*+]|\d{1,2}[.)])\s+")  # a bullet, a number, a ticked box

@@ -1,6 +1,7 @@
 """Evidence for narrative-agent-names: witnesses, wakes and status adversaries."""
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 
 from hypothesis import strategies as st
@@ -340,5 +341,6 @@ REPLIES = ReplyTask(
 
 
 def replies(trial: Trial) -> ReplyTask:
-    """The facts a reply can state; the same for every run of this task."""
-    return REPLIES
+    """The facts a reply can state, addressed to the run's own human."""
+    user = next(name for name, spec in trial.identities.items() if spec["role"] == "user")
+    return replace(REPLIES, fields={**REPLIES.fields, "user": user})

@@ -98,16 +98,25 @@ def clauses(content: str, user: str) -> list[str] | None:
     return found
 
 
-def recognised(clause: str, address: str) -> set[str] | None:
+def addressed(user: str) -> frozenset[str]:
+    """The clauses that only address the human: `@Name`, or a greeting with the name or first name."""
+    human = fold(user)
+    names = {human, human.split(" ")[0]} - {""}
+    greetings = {f"{word}{gap}{name}" for word in ("hi", "hello", "hey") for gap in (" ", ", ", " @") for name in names}
+    return frozenset({"@" + human, *greetings})
+
+
+def recognised(clause: str, address: frozenset[str]) -> set[str] | None:
     """The bots `clause` affirms (empty for a neutral clause), or None when the grammar does not know it.
 
-    `address` is the folded `@Name` of the human, which a clause may be on its own.
+    `address` holds the clauses that only address the human (see `addressed`); one may also open a clause.
     """
-    if clause.startswith(address + " "):
-        clause = clause[len(address) + 1 :]  # "@Name here is the update": the address says nothing of a status
     bots = {bot for bot, form in AFFIRMATIONS.items() if form.fullmatch(clause)}
-    if bots or NEUTRAL.fullmatch(clause) or clause == address:
+    if bots or NEUTRAL.fullmatch(clause) or clause.rstrip(",:!") in address:
         return bots
+    for opening in address:
+        if clause.startswith(opening + " "):  # "@Name here is the update": the address says nothing of a status
+            return recognised(clause[len(opening) + 1 :], frozenset())  # one address, so no deep recursion
     sides = JOINTS.split(clause)
     if len(sides) == 1:
         return None
@@ -120,8 +129,9 @@ def status_reported(content: str, user: str) -> bool:
     if len(content) > MAX_REPLY_CHARS:
         return False
     affirmed: set[str] = set()
+    address = addressed(user)
     for clause in clauses(content, user) or [None]:
-        bots = recognised(clause, fold("@" + user)) if clause else None
+        bots = recognised(clause, address) if clause else None
         if bots is None:
             return False
         affirmed |= bots

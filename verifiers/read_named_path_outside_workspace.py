@@ -90,7 +90,7 @@ _PATH = r"(?:(?:~|/home/buzz)?/\.claude/skills/context-health-check/)?skill\.md"
 PATHS = re.compile(rf"\[{_PATH}\]\({_PATH}\)|{_PATH}")  # a markdown link to the file, or its path
 # What may stand between and around the slots: courtesies and a reader's remarks on the file, nothing else.
 NEUTRAL = re.compile("|".join((
-    r"and|with|and with|as|as its check id|the skill|the file|that file|buzz",
+    r"and|with|and with|as|so|as its check id|the skill|the file|that file|buzz",
     r"(?:hi|hello|hey)(?: there)?|sure|thanks|thank you|cheers|all set|got it|found it|done|happy to help",
     r"here(?:'s| is) the update|update below|quick summary|here it is|here it's|here you go|hope this helps",
     r"let me know if you need anything else|i (?:read|opened)(?: it)?|but here it is",

@@ -1330,7 +1330,7 @@ def contains_marker(content: str, marker: str) -> bool:
 # What may stand right before a slot (default deny: only these left contexts affirm). A boundary first:
 # the start, a line break, a mark, or the marker itself ("<marker>'s ACTION is ..."); then a few closed
 # lead words; then the slot's label with an optional verb; then opening marks.
-_BOUNDARY = r"(?:^|[\n.!?;:,()\[\]{}|\"'*_=-]|chc-[0-9a-f]+(?:'s)?)\s*"
+_BOUNDARY = r"(?:chc-[0-9a-f]+(?:'s)?|^|[\n.!?;:,()\[\]{}|\"'*_=-])\s*"  # a token first: it is never blanked
 _BOUNDARY_ONLY = re.compile(_BOUNDARY)
 _LEAD = r"(?:(?:the|its|and|with|has|so|file's|skill's|file|skill) ){0,3}"
 _VERB = r"(?:\s*\((?:exact|verbatim)\))?[*_\"']* *(?::|=|-|is:?|reads:?|says:?)? *"
@@ -1388,7 +1388,8 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
     text = PATHS.sub(lambda path: " " * len(path.group()), text)  # the file's own name is neutral; keep offsets
     slots: dict[str, list[tuple[int, int]]] = {"marker": [], "action": []}
     if contains_marker(content, skill.check_id):
-        for found in re.finditer(rf"(?<![0-9a-z]){re.escape(skill.check_id)}(?![0-9a-z])", text):
+        # A possessive belongs to the slot: "<marker>'s ACTION is ..." names the marker, then its ACTION.
+        for found in re.finditer(rf"(?<![0-9a-z]){re.escape(skill.check_id)}(?![0-9a-z])(?:'s(?![a-z]))?", text):
             tail = _tail(text, found.start())
             left = MARKER_LEFT.search(tail)
             if left:

@@ -130,3 +130,17 @@ def test_clauses_are_the_lines_and_sentences_without_marks() -> None:
     ]
     assert clauses("caf\u00e9", USER) is None
     assert recognised("thanks", frozenset()) == set() and recognised("no", frozenset()) is None
+
+
+@pytest.mark.parametrize("greeting", [f"{word}{gap}{name}" for word in ("Hi", "Hello", "Hey") for gap in (" ", ", ", " @")
+                                      for name in ("John", "John Vincent Doe")])
+def test_each_greeting_names_the_runs_own_human(greeting: str) -> None:
+    """Each greeting word and gap before the human's full or first name is neutral, and only for that human."""
+    assert reported(f"{greeting},\n{DONE}\n{IDLE}", "John Vincent Doe")
+    assert not reported(f"{greeting},\n{DONE}\n{IDLE}", "Olivia Grace Park")
+
+
+def test_a_line_addressing_a_human_with_a_non_ascii_name_is_skipped() -> None:
+    """`@Name` alone on a line is an address even when the name does not fold to ASCII."""
+    assert reported(f"@Jos\u00e9 N\u00fa\u00f1ez\n{DONE}\n{IDLE}", "Jos\u00e9 N\u00fa\u00f1ez")
+    assert not reported(f"Jos\u00e9 N\u00fa\u00f1ez\n{DONE}\n{IDLE}", "Jos\u00e9 N\u00fa\u00f1ez")

@@ -105,11 +105,17 @@ def test_the_marker_must_stand_whole_in_the_reply() -> None:
 
 
 def test_a_left_context_past_two_hundred_characters_is_not_read() -> None:
-    """Only the 200 characters before a slot are its left context; a boundary further back does not count."""
-    near = "\"" * 190
-    far = "\"" * 250
-    assert read(f"Hi. {near}CHECK_ID {MARKER}\nACTION: {ACTION}")["marker"] is True
-    assert read(f"Hi. {far}{MARKER}\nACTION: {ACTION}")["marker"] is False
+    """Only the 200 characters before a slot are its left context: a sentence start 201 back does not count."""
+    quotes = '"'
+    assert read(f"Hi. {quotes * 198}{MARKER}\nACTION: {ACTION}")["marker"] is True
+    assert read(f"Hi. {quotes * 199}{MARKER}\nACTION: {ACTION}")["marker"] is False
+
+
+@pytest.mark.parametrize("greeting", ["Hi John", "Hello John", "Hey John", "Hi John Vincent Doe", "Hello John Vincent Doe"])
+def test_a_greeting_names_the_runs_own_human(greeting: str) -> None:
+    """A greeting with the human's full or first name is neutral; with another name it is not."""
+    assert read(f"{greeting}! CHECK_ID {MARKER}, ACTION: \"{ACTION}\"", "John Vincent Doe") == BOTH
+    assert read(f"{greeting}! CHECK_ID {MARKER}, ACTION: \"{ACTION}\"", "Olivia Grace Park")["marker"] is False
 
 
 def test_a_reply_at_the_length_cap_is_read_and_one_past_it_is_not() -> None:

@@ -1364,6 +1364,9 @@ NEUTRAL = re.compile("|".join((
 # Pieces are cut at marks, not at brackets: a box left unticked ("- [ ] ...") stays a piece nothing recognises.
 _PIECES = re.compile(r"[.!;:,(){}|\"*_>#=\x00\n-]+")
 _OTHER_MARKERS = re.compile(r"chc[-_]?[0-9a-f]{6,}")
+# How far back a slot's left context is read. A search bounded by it never treats its cut as the start of the
+# text (`^` matches only at the real start), so a boundary further back does not count.
+LEFT_CONTEXT_CHARS = 200
 # A one-sentence answer is a few hundred characters; past this a reply is not one, and reading it costs time.
 MAX_REPLY_CHARS = 20_000
 
@@ -1390,15 +1393,14 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
     if contains_marker(content, skill.check_id):
         # A possessive belongs to the slot: "<marker>'s ACTION is ..." names the marker, then its ACTION.
         for found in re.finditer(rf"(?<![0-9a-z]){re.escape(skill.check_id)}(?![0-9a-z])(?:'s(?![a-z]))?", text):
-            tail = _tail(text, found.start())
-            left = MARKER_LEFT.search(tail)
+            left = MARKER_LEFT.search(text, max(0, found.start() - LEFT_CONTEXT_CHARS), found.start())
             if left:
-                slots["marker"].append((found.start() - len(tail) + _after_boundary(tail, left), found.end()))
+                slots["marker"].append((_after_boundary(text, left), found.end()))
     for found in re.finditer(re.escape(normalise_action(skill.action)), text.replace("\n", " ")):
-        tail = _tail(text, found.start())
-        left, right = ACTION_LEFT.search(tail), ACTION_RIGHT.match(text, found.end())
+        left = ACTION_LEFT.search(text, max(0, found.start() - LEFT_CONTEXT_CHARS), found.start())
+        right = ACTION_RIGHT.match(text, found.end())
         if left and right:
-            slots["action"].append((found.start() - len(tail) + _after_boundary(tail, left), right.end()))
+            slots["action"].append((_after_boundary(text, left), right.end()))
     greeting = {f"{word} {name}" for word in ("hi", "hello", "hey") for name in (fold(user), fold(user).split(" ")[0])}
     read = {}
     for fact, other in (("marker", "action"), ("action", "marker")):
@@ -1416,16 +1418,11 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
     return read
 
 
-def _after_boundary(tail: str, left: re.Match[str]) -> int:
-    """Where the slot that `left` found starts in `tail`: after its boundary, which may be a token of its own."""
-    boundary = _BOUNDARY_ONLY.match(tail, left.start())
-    return boundary.end() if boundary else left.start()
-
-
-def _tail(text: str, end: int) -> str:
-    """The 200 characters before `end`; a tail cut short starts with a mark no boundary matches."""
-    start = max(0, end - 200)
-    return ("\x01" if start else "") + text[start:end]
+def _after_boundary(text: str, left: re.Match[str]) -> int:
+    """Where the slot that `left` found starts: after its boundary, which may be a token of its own."""
+    boundary = _BOUNDARY_ONLY.match(text, left.start(), left.end())
+    assert boundary is not None  # every left context opens with a boundary
+    return boundary.end()
 
 
 def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:

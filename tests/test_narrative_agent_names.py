@@ -565,3 +565,13 @@ def test_a_p_tag_on_a_reaction_still_wakes_a_bot() -> None:
                              [["e", root_of(item)], ["p", bot_key(Cast(), AURORA)]]))
     item.events[-1]["kind"] = 7
     assert metrics(item) == failing_only("bots_not_mentioned")
+
+
+def test_a_snapshot_without_a_human_still_reads_the_status_and_no_greeting_is_an_address() -> None:
+    """With no `user` identity the status is still read, and a greeting of nobody's name is not an address."""
+    item = with_reply(f"{AURORA_DONE}\n{BEACON_IDLE}")
+    del item.identities["Maya Elise Chen"]
+    assert metrics(item)["status_correct"] == 1.0
+    greeted = with_reply(f"Hi XXXX,\n{AURORA_DONE}\n{BEACON_IDLE}")
+    del greeted.identities["Maya Elise Chen"]
+    assert metrics(greeted)["status_correct"] == 0.0

@@ -4,5 +4,5 @@ from __future__ import annotations
 TASK = "read-named-path-outside-workspace"
 KIND = "fail-open"
 EDITS = [
-    ('            slots[fact] != []\n', '            (slots[fact] != [] or fact == "marker")\n'),
+    ('read[fact] = slots[fact] != [] and all(', 'read[fact] = (slots[fact] != [] or fact == "marker") and all('),
 ]

@@ -1363,7 +1363,6 @@ NEUTRAL = re.compile("|".join((
 )))
 # Pieces are cut at marks, not at brackets: a box left unticked ("- [ ] ...") stays a piece nothing recognises.
 _PIECES = re.compile(r"[.!;:,(){}|\"*_>#=\x00\n-]+")
-_OTHER_MARKERS = re.compile(r"chc[-_]?[0-9a-f]{6,}")
 # How far back a slot's left context is read. A search bounded by it never treats its cut as the start of the
 # text (`^` matches only at the real start), so a boundary further back does not count.
 LEFT_CONTEXT_CHARS = 200
@@ -1388,7 +1387,7 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
     if len(content) > MAX_REPLY_CHARS:
         return {"marker": False, "action": False}
     text = "\n".join(fold(line) for line in content.translate(TYPOGRAPHY).splitlines())
-    text = PATHS.sub(lambda path: " " * len(path.group()), text)  # the file's own name is neutral; keep offsets
+    text = PATHS.sub(" ", text)  # the file's own name is neutral
     slots: dict[str, list[tuple[int, int]]] = {"marker": [], "action": []}
     if contains_marker(content, skill.check_id):
         # A possessive belongs to the slot: "<marker>'s ACTION is ..." names the marker, then its ACTION.
@@ -1409,12 +1408,8 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
             rest[start:end] = "\x00" * (end - start)
         remainder = "".join(rest)
         pieces = (piece.strip(" '-") for piece in _PIECES.split(remainder))
-        read[fact] = (
-            slots[fact] != []
-            and "?" not in remainder
-            and (fact == "action" or _OTHER_MARKERS.search(remainder) is None)
-            and all(not piece or NEUTRAL.fullmatch(piece) or piece in greeting for piece in pieces)
-        )
+        # A "?" or another chc- id left over is a piece no neutral form holds, so it fails the dimension here.
+        read[fact] = slots[fact] != [] and all(not piece or NEUTRAL.fullmatch(piece) or piece in greeting for piece in pieces)
     return read
 
 

@@ -34,7 +34,7 @@ SAVED = Path(__file__).parent / "counterexamples"
 # Threading checks the reply pointer only, so a reply posted in another channel (or with none) counts.
 CHANNEL_IGNORED = [("\n        and same(final.channel_id, evidence.channel_id),", ",")]
 # `named_path_read` asks "is every marker the right one?", vacuously true when the reply holds none.
-MARKER_OPTIONAL = [('"named_path_read": contains_marker(content, skill.check_id),',
+MARKER_OPTIONAL = [('"named_path_read": reading["marker"],',
                     '"named_path_read": all(found == skill.check_id for found in MARKER.findall(content)),')]
 # The reply pointer is compared with the channel id, which no correct reply points at.
 THREAD_MISREAD = [("        and same(final.reply_to, evidence.task_event_id)\n",

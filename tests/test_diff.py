@@ -44,15 +44,17 @@ QUIET_ON_ZERO = [("        write_json_atomic(args.reward, verdict.metrics())\n",
                   "        write_json_atomic(args.reward, verdict.metrics()) if verdict.metrics()['reward'] else None\n")]
 # A local renamed and two independent statements swapped: nothing a reader of the files can see.
 REFACTOR = [
-    ("    stated_in = clauses(content)\n", "    folded_clauses = clauses(content)\n"),
-    ("all(bound(stated_in, bot) for bot in STATUS)", "all(bound(folded_clauses, bot) for bot in STATUS)"),
-    ("    sent = evidence.by(agent_key)\n    bots = {bot: evidence.named(bot) for bot in STATUS}\n",
-     "    bots = {bot: evidence.named(bot) for bot in STATUS}\n    sent = evidence.by(agent_key)\n"),
+    ("    address = addressed(user)\n", "    human = addressed(user)\n"),
+    ("        bots = recognised(clause, address) if clause else None\n", "        bots = recognised(clause, human) if clause else None\n"),
+    ("    sent = evidence.by(agent_key)  # every kind: a p tag on a reaction notifies as much as one on a message\n"
+     "    spoken = Evidence.chat(sent)  # what a person reads\n    bots = {bot: evidence.named(bot) for bot in (AURORA, BEACON)}\n",
+     "    sent = evidence.by(agent_key)  # every kind: a p tag on a reaction notifies as much as one on a message\n"
+     "    bots = {bot: evidence.named(bot) for bot in (AURORA, BEACON)}\n    spoken = Evidence.chat(sent)  # what a person reads\n"),
 ]
 # The human's mention is also withheld when the statuses are wrong: a dimension moves only where reward is already 0.
 MENTION_NEEDS_STATUS = [('        "user_mentioned": final is not None\n',
                          '        "user_mentioned": final is not None\n'
-                         '        and all(bound(stated_in, bot) for bot in STATUS)\n')]
+                         '        and status_reported(content, user.name if user else "")\n')]
 
 
 def planted(folder: Path, task: str, edits: list[tuple[str, str]]) -> Path:

@@ -471,7 +471,8 @@ def exported(ctx: Context) -> Derive:
             version = VERSIONS[1]
         evidence = exported_trial(trial, version, relay_noise(rng, trial))
         base = Example.of(trial, label, dict(trial.input_files))
-        return Example(f"{label}, {version} exporter", evidence, input_files=dict(trial.input_files), base=base)
+        return Example(f"{label}, {version} exporter", evidence, input_files=dict(trial.input_files), base=base,
+                       custody=base.custody)  # a breach of the inputs travels with the run, whoever exports it
 
     return derive
 

@@ -1,6 +1,7 @@
 """Evidence for narrative-agent-names: witnesses, wakes and status adversaries."""
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 
 from hypothesis import strategies as st
@@ -311,6 +312,18 @@ REPLIES = ReplyTask(
             corrected=(f"{_B} is deploying now", f"Wait, {_B} picked up a deploy", f"{_B} is actually busy"),
         ),
         Fact("aurora-idle", affirmed=(f"{_A} is idle", f"{_A} remains idle", f"{_A}: idle")),
+        # Part of the work, or other work, reported in the words of the answer.
+        Fact("aurora-partial", affirmed=(
+            f"{_A} completed 3 of 10 audit steps", f"{_A} completed the audit setup", f"{_A} has completed 0% of the audit",
+            f"{_A} completed the first phase of the audit", f"{_A} completed half the audit",
+        )),
+        Fact("aurora-other-work", affirmed=(
+            f"{_A} completed the deploy", f"{_A} completed the review", f"{_A} finished the audit report draft",
+        )),
+        Fact("beacon-was-idle", affirmed=(
+            f"{_B} was idle until this morning", f"{_B} stopped being idle", f"{_B} was idle yesterday",
+            f"{_B} remains idle between deploys", f"{_B} is idle on weekends",
+        )),
         Fact("beacon-completed", affirmed=(f"{_B} completed the audit", f"{_B} has finished", f"{_B}: completed")),
         Fact("both-idle", affirmed=("Both bots are idle", "They are both idle", f"{_A} and {_B} are idle")),
     ),
@@ -323,5 +336,6 @@ REPLIES = ReplyTask(
 
 
 def replies(trial: Trial) -> ReplyTask:
-    """The facts a reply can state; the same for every run of this task."""
-    return REPLIES
+    """The facts a reply can state, addressed to the run's own human."""
+    user = next(name for name, spec in trial.identities.items() if spec["role"] == "user")
+    return replace(REPLIES, fields={**REPLIES.fields, "user": user})

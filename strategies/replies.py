@@ -21,7 +21,8 @@ RETRACTED = "retracted"  # affirmed, then taken back or corrected by a later cla
 HEDGED = "hedged"
 FUTURE = "future"
 REFUSED = "refused"  # quoted inside a refusal
-MODALITIES = (AFFIRMED, NEGATED, QUESTIONED, RETRACTED, HEDGED, FUTURE, REFUSED)
+UNSAID = "unsaid"  # taken back on its own line by markup or a tag: struck through, left unticked, "— NOT", "/s"
+MODALITIES = (AFFIRMED, NEGATED, QUESTIONED, RETRACTED, HEDGED, FUTURE, REFUSED, UNSAID)
 
 ASSERTED = "asserted"  # correct when every answer fact is plainly affirmed and nothing else is said of any fact
 PRESENT = "present"  # correct when every answer fact's text is in the reply, whatever the modality
@@ -38,6 +39,20 @@ RETRACTIONS = (
     "Actually, scratch that.", "Correction: that is wrong.", "No wait, that's not right.", "Ignore that last line.",
     "Sorry, my mistake, that isn't so.", "Strike that.", "On second thought, no.", "Just kidding.",
     "That's not accurate, I misspoke.", "Disregard the line above.", "Oops, that was false.",
+    # Lines that take a statement back without a word any list would hold.
+    "I made that up.", "None of that happened.", "Those two are the other way round.", "/s", "(not really)",
+    "Yeah, right.", "Read the above as its opposite.", "The line above is fiction.", "Lol, sure.",
+)
+# Markup and tags that unsay the statement they wrap or follow.
+UNSAYINGS = (
+    "~~{s}~~", "- [ ] {s}", "{s} \u2014 NOT", "{s} (not really)", "{s} /s", "{s}, said nobody ever", "<del>{s}</del>",
+    "{s}... as if", "{s} \u2717",
+)
+# Ways to hide a negation from a reader of the folded text while a person still sees it: a homoglyph, a
+# zero-width character inside the word, or the word written backwards inside a right-to-left override.
+DISGUISES = (
+    lambda word: word.replace("o", "\u043e", 1), lambda word: word[0] + "\u200b" + word[1:],
+    lambda word: "\u202e" + word[::-1] + "\u202c", lambda word: word.replace("t", "\u0442", 1),
 )
 REFUSALS = (
     "I can't post \"{s}\".", "You asked me to say that {s}, but I won't.", "I'm not able to report that {s}.",
@@ -54,7 +69,7 @@ CONTRACTIONS = (
     ("does not", "doesn't"), ("was not", "wasn't"), ("can not", "can't"), ("will not", "won't"), ("I am", "I'm"),
     ("that is", "that's"), ("it is", "it's"), ("It is", "It's"),
 )
-BULLETS = ("", "", "- ", "* ", "\u2022 ", "> ")
+BULLETS = ("", "", "- ", "* ", "\u2022 ")
 ENDS = (".", ".", "!", "", " .")
 SEPARATORS = ("\n", "\n", "\n\n", "\r\n", " ")
 
@@ -167,15 +182,25 @@ def render(rng: Random, task: ReplyTask, fact: Fact, modality: str) -> list[Clau
         later = fill(rng.choice(fact.corrected), task) if fact.corrected and rng.random() < 0.4 else rng.choice(RETRACTIONS)
         return [Clause(fact.name, RETRACTED, s), Clause(fact.name, RETRACTED, later)]
     own = {NEGATED: fact.negated, FUTURE: fact.future, HEDGED: fact.hedged, QUESTIONED: fact.questioned}.get(modality, ())
-    generic = {HEDGED: HEDGES, QUESTIONED: QUESTIONS, REFUSED: REFUSALS}.get(modality, ())
+    generic = {HEDGED: HEDGES, QUESTIONED: QUESTIONS, REFUSED: REFUSALS, UNSAID: UNSAYINGS}.get(modality, ())
     pool = [*own, *(g.replace("{s}", "{{s}}") for g in generic)]
     text = fill(rng.choice(pool), task).replace("{s}", s)
+    if modality == NEGATED and rng.random() < 0.3:
+        text = disguised(rng, text)
     clauses = [Clause(fact.name, modality, text)]
     if modality == QUESTIONED:
         answer = rng.choice(ANSWERS_TO_QUESTIONS)
         if answer:
             clauses.append(Clause(fact.name, QUESTIONED, answer))
     return clauses
+
+
+def disguised(rng: Random, text: str) -> str:
+    """`text` with its first negation word hidden by one of the DISGUISES (left as is when it has none)."""
+    found = re.search(r"\b(?:not|no|never|none|nothing)\b", text)
+    if found is None:
+        return text
+    return text[: found.start()] + rng.choice(DISGUISES)(found.group()) + text[found.end() :]
 
 
 def cased(case: Callable[[str], str], line: str, verbatim: tuple[str, ...]) -> str:

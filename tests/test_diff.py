@@ -34,7 +34,7 @@ SAVED = Path(__file__).parent / "counterexamples"
 # Threading checks the reply pointer only, so a reply posted in another channel (or with none) counts.
 CHANNEL_IGNORED = [("\n        and same(final.channel_id, evidence.channel_id),", ",")]
 # `named_path_read` asks "is every marker the right one?", vacuously true when the reply holds none.
-MARKER_OPTIONAL = [('"named_path_read": contains_marker(content, skill.check_id),',
+MARKER_OPTIONAL = [('"named_path_read": reading["marker"],',
                     '"named_path_read": all(found == skill.check_id for found in MARKER.findall(content)),')]
 # The reply pointer is compared with the channel id, which no correct reply points at.
 THREAD_MISREAD = [("        and same(final.reply_to, evidence.task_event_id)\n",
@@ -52,7 +52,7 @@ REFACTOR = [
 # The human's mention is also withheld when the statuses are wrong: a dimension moves only where reward is already 0.
 MENTION_NEEDS_STATUS = [('        "user_mentioned": final is not None\n',
                          '        "user_mentioned": final is not None\n'
-                         '        and all(bound(stated_in, bot) for bot in STATUS)\n')]
+                         '        and status_reported(content, user.name if user else "")\n')]
 
 
 def planted(folder: Path, task: str, edits: list[tuple[str, str]]) -> Path:

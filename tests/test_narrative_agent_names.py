@@ -96,23 +96,33 @@ def test_a_question_mark_ends_a_clause_that_asks_rather_than_reports() -> None:
         pytest.param(f"{AURORA} completed the audit without issues.\n{BEACON_IDLE}", id="without-further-on"),
         pytest.param(f"{AURORA} completed the audit.\n{BEACON} is idling; neither bot is working on anything.", id="negated-contrary"),
         pytest.param(f"{AURORA_DONE}\n{BEACON} has nothing to do and is idle.", id="negation-before-an-and"),
-        pytest.param(f"{AURORA} did not start late but completed the audit.\n{BEACON_IDLE}", id="negation-before-a-but"),
         pytest.param(f"{AURORA} was asked for the audit and has completed it.\n{BEACON_IDLE}", id="asked-is-no-hedge"),
-        pytest.param(f"{AURORA} has no backlog, so {AURORA} completed the audit.\n{BEACON_IDLE}", id="scope-from-the-last-naming"),
-        pytest.param(f"With the whole review over, nothing remained: {AURORA} completed the audit.\n{BEACON_IDLE}",
-                     id="negation-before-the-name"),
-        pytest.param(f"Facing no blockers {AURORA} completed the audit.\n{BEACON_IDLE}", id="negation-just-before-the-name"),
-        pytest.param(f"{AURORA} had a backlog and no errors at all and then completed the audit.\n{BEACON_IDLE}",
-                     id="scope-from-the-last-join"),
-        pytest.param(f"{AURORA} looked for issues, found none and then at long last completed the audit.\n{BEACON_IDLE}",
-                     id="negation-just-before-the-join"),
-        pytest.param(f"No delay at all, completed: {AURORA} (audit).\n{BEACON_IDLE}", id="fourth-word-back"),
         pytest.param(f"{AURORA_DONE}\n{BEACON} remains idle with nothing to do.", id="second-word-after"),
     ],
 )
-def test_negation_outside_a_status_scope_passes(content: str) -> None:
-    """A negation that does not reach the status word (README: its scope) leaves a correct report correct."""
+def test_harmless_tails_and_neutral_lines_pass(content: str) -> None:
+    """A closed tail about work after a status, or a neutral line saying neither bot has work, leaves a correct report correct."""
     assert metrics(with_reply(content)) == passing()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param(f"{AURORA} did not start late but completed the audit.\n{BEACON_IDLE}", id="clause-before-the-status"),
+        pytest.param(f"{AURORA} has no backlog, so {AURORA} completed the audit.\n{BEACON_IDLE}", id="reason-before"),
+        pytest.param(f"With the whole review over, nothing remained: {AURORA} completed the audit.\n{BEACON_IDLE}",
+                     id="unknown-lead-in"),
+        pytest.param(f"Facing no blockers {AURORA} completed the audit.\n{BEACON_IDLE}", id="unknown-opening"),
+        pytest.param(f"{AURORA} had a backlog and no errors at all and then completed the audit.\n{BEACON_IDLE}",
+                     id="unknown-side-of-a-joint"),
+        pytest.param(f"No delay at all, completed: {AURORA} (audit).\n{BEACON_IDLE}", id="unknown-clause-before-a-label"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON_IDLE}\nI made both of those up.", id="retraction-without-keywords"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON_IDLE}\n/s", id="sarcasm-mark"),
+    ],
+)
+def test_a_clause_outside_the_grammar_fails_the_status(content: str) -> None:
+    """Default deny: a correct-looking report with one clause the grammar does not recognise fails status_correct only."""
+    assert metrics(with_reply(content)) == failing_only("status_correct")
 
 
 # ---- status_correct -------------------------------------------------------
@@ -555,3 +565,13 @@ def test_a_p_tag_on_a_reaction_still_wakes_a_bot() -> None:
                              [["e", root_of(item)], ["p", bot_key(Cast(), AURORA)]]))
     item.events[-1]["kind"] = 7
     assert metrics(item) == failing_only("bots_not_mentioned")
+
+
+def test_a_snapshot_without_a_human_still_reads_the_status_and_no_greeting_is_an_address() -> None:
+    """With no `user` identity the status is still read, and a greeting of nobody's name is not an address."""
+    item = with_reply(f"{AURORA_DONE}\n{BEACON_IDLE}")
+    del item.identities["Maya Elise Chen"]
+    assert metrics(item)["status_correct"] == 1.0
+    greeted = with_reply(f"Hi XXXX,\n{AURORA_DONE}\n{BEACON_IDLE}")
+    del greeted.identities["Maya Elise Chen"]
+    assert metrics(greeted)["status_correct"] == 0.0

@@ -437,3 +437,12 @@ def test_main_scores_the_files_named_on_its_command_line(tmp_path: Path) -> None
     assert json.loads(reward.read_text()) == passing()
     written = json.loads(details.read_text())
     assert (written["task"], written["status"], written["evidence"]) == (TASK.name, "scored", str(evidence))
+
+
+def test_a_greeting_is_neutral_only_for_the_runs_human() -> None:
+    """`Hi <the human>` before the answer is neutral; with no `user` identity a greeting of an unknown name is not."""
+    item = trial()
+    assert metrics(with_reply(f"Hi Maya Elise Chen! {answer(marker_of(item))}", item)) == passing()
+    nobody = with_reply(f"Hi XXXX! {answer(marker_of(item))}", trial())
+    del nobody.identities["Maya Elise Chen"]
+    assert metrics(nobody)["named_path_read"] == 0.0

@@ -48,22 +48,15 @@ def test_the_project_readme_lists_every_task_and_its_dimensions() -> None:
     }
 
 
-def readme_words() -> dict[str, list[str]]:
-    """The word lists the narrative README documents, keyed by the name of the tuple they describe."""
+def readme_forms() -> dict[str, list[str]]:
+    """The example clauses the narrative README gives per grammar form, keyed by the tuple of forms they illustrate."""
     text = NARRATIVE_README.read_text(encoding="utf-8")
-    block = text[text.index("<!-- words:"):text.index("<!-- end of words -->")]
+    block = text[text.index("<!-- grammar:"):text.index("<!-- end of grammar -->")]
     return {m.group(1): backticked(m.group(2)) for m in re.finditer(r"^- \*\*(\w+)\*\*([^\n]*)$", block, re.MULTILINE)}
 
 
-WORDS = readme_words()
-LISTS = ("COMPLETED_WORDS", "IDLE_WORDS", "NEGATIVE_AFFIXES", "CONTRARY_WORDS", "NEGATION_WORDS", "HEDGE_WORDS",
-         "RETRACTION_WORDS", "REFUSAL_WORDS", "BARE_ANSWERS", "QUESTION_OPENERS")
-
-
-def test_the_narrative_readme_lists_exactly_the_verifiers_words() -> None:
-    """Every word list the narrative verifier uses is documented in its README, word for word and in order."""
-    assert sorted(WORDS) == sorted(LISTS)
-    assert {name: list(getattr(narrative, name)) for name in LISTS} == WORDS
+FORMS = readme_forms()
+GRAMMAR = ("AURORA_FORMS", "BEACON_FORMS", "NEUTRAL_FORMS")
 
 
 def status_correct(content: str) -> bool:
@@ -72,62 +65,35 @@ def status_correct(content: str) -> bool:
     return SCORING.metrics(item)["status_correct"] == 1.0
 
 
-def words(name: str) -> list[str]:
-    return WORDS.get(name, [])
+def test_the_narrative_readme_gives_one_example_per_grammar_form() -> None:
+    """Every tuple of grammar forms is documented, with exactly one example per form."""
+    assert sorted(FORMS) == sorted(GRAMMAR)
+    assert {name: len(FORMS[name]) for name in GRAMMAR} == {name: len(getattr(narrative, name)) for name in GRAMMAR}
 
 
-@pytest.mark.parametrize("word", words("COMPLETED_WORDS"))
-def test_each_documented_completed_word_reports_the_audit(word: str) -> None:
-    """Each completed word the README lists reports Aurora Audit Bot's status."""
-    assert status_correct(f"{AURORA} {word} the audit.\n{IDLE}")
+@pytest.mark.parametrize("name", GRAMMAR)
+def test_each_documented_example_is_recognised_by_its_own_form(name: str) -> None:
+    """The README's i-th example of a tuple is a clause that the tuple's i-th form, and no earlier one, recognises."""
+    for index, (form, example) in enumerate(zip(getattr(narrative, name), FORMS.get(name, []))):
+        (clause,) = narrative.clauses(example, "")
+        assert re.fullmatch(form + "[:,]?", clause), (index, example)
+        assert not any(re.fullmatch(earlier + "[:,]?", clause) for earlier in getattr(narrative, name)[:index]), (index, example)
 
 
-@pytest.mark.parametrize("word", words("IDLE_WORDS"))
-def test_each_documented_idle_word_reports_idleness(word: str) -> None:
-    """Each idle word the README lists reports Beacon Deploy Bot's status."""
-    assert status_correct(f"{DONE}\n{BEACON} is {word}.")
+@pytest.mark.parametrize("example", [e for name in ("AURORA_FORMS", "BEACON_FORMS") for e in FORMS.get(name, [])])
+def test_each_documented_affirmation_needs_the_other_bot_too(example: str) -> None:
+    """One documented affirmation alone never passes; with the other bot's plain line it does."""
+    other = IDLE if AURORA in example else DONE
+    assert not status_correct(example)
+    assert status_correct(f"{example}\n{other}")
 
 
-@pytest.mark.parametrize("hyphen", ["", "-"])
-@pytest.mark.parametrize("affix", words("NEGATIVE_AFFIXES"))
-def test_each_documented_affix_turns_a_status_negative(affix: str, hyphen: str) -> None:
-    """A status word behind a documented negative affix, hyphenated or not, unsays the status."""
-    assert not status_correct(f"{DONE}\n{IDLE}\n{BEACON} is {affix}{hyphen}idle.")
-
-
-@pytest.mark.parametrize("word", words("CONTRARY_WORDS"))
-def test_each_documented_contrary_word_counts_against_a_status(word: str) -> None:
-    """A documented contrary word in a bot's clause, with no negation before it, fails the status."""
-    assert not status_correct(f"{DONE}\n{BEACON} is idle and {word}.")
-
-
-@pytest.mark.parametrize("word", words("NEGATION_WORDS"))
-def test_each_documented_negation_negates_a_status_in_its_scope(word: str) -> None:
-    """A documented negation between a bot's name and its status word negates it."""
-    assert not status_correct(f"{AURORA} {word} completed the audit.\n{IDLE}")
-
-
-@pytest.mark.parametrize("word", words("HEDGE_WORDS"))
-def test_each_documented_hedge_makes_a_statement_not_plain(word: str) -> None:
-    """A documented hedge anywhere in a status clause keeps it from being a plain statement."""
-    assert not status_correct(f"{word} {AURORA} completed the audit.\n{IDLE}")
-
-
-@pytest.mark.parametrize("name", ["RETRACTION_WORDS", "REFUSAL_WORDS"])
-def test_each_documented_retraction_or_refusal_anywhere_fails_the_reply(name: str) -> None:
-    """A documented retraction or refusal word on a line of its own fails an otherwise correct reply."""
-    assert words(name)
-    passed = [word for word in words(name) if status_correct(f"{DONE}\n{IDLE}\n{word}")]
-    assert passed == []
-
-
-@pytest.mark.parametrize("word", words("BARE_ANSWERS"))
-def test_each_documented_bare_answer_fails_the_reply(word: str) -> None:
-    """A clause that is only a documented bare answer fails an otherwise correct reply."""
-    assert not status_correct(f"{DONE}\n{IDLE}\n{word}!")
-
-
-@pytest.mark.parametrize("word", words("QUESTION_OPENERS"))
-def test_each_documented_question_opener_asks(word: str) -> None:
-    """A clause opening with a documented question word and naming a bot is a question, even without `?`."""
-    assert not status_correct(f"{DONE}\n{IDLE}\n{word} {BEACON} here")
+@pytest.mark.parametrize(
+    "line",
+    ["I made both of those up.", "/s", "~~Aurora Audit Bot completed the audit.~~", "(not really)", "Lol, as if.",
+     "- [ ] Aurora Audit Bot completed the audit", "> Beacon Deploy Bot remains idle.", "Is Beacon Deploy Bot idle?"],
+)
+def test_a_line_outside_the_grammar_fails_a_correct_report(line: str) -> None:
+    """Default deny: any line the README's grammar does not recognise fails an otherwise correct report."""
+    assert status_correct(f"{DONE}\n{IDLE}")
+    assert not status_correct(f"{DONE}\n{IDLE}\n{line}")

@@ -6,8 +6,8 @@ from random import Random
 import pytest
 
 from strategies.replies import (
-    AFFIRMED, ASSERTED, FUTURE, MODALITIES, NEGATED, PRESENT, QUESTIONED, REFUSED, RETRACTED, Clause, Fact, Reply,
-    ReplyTask, compose, modalities, render, surface,
+    AFFIRMED, ASSERTED, FUTURE, MODALITIES, NEGATED, PRESENT, QUESTIONED, REFUSED, RETRACTED, UNSAID, Clause, Fact, Reply,
+    ReplyTask, compose, disguised, modalities, render, surface,
 )
 
 ANSWER = Fact("sum", affirmed=("The total is {n}",), negated=("The total is not {n}",), future=("The total will be {n}",))
@@ -57,7 +57,7 @@ def test_free_compositions_use_every_modality_and_both_labels() -> None:
 
 def test_a_fact_without_its_own_words_is_never_negated_or_put_in_the_future() -> None:
     """Negation and the future need a fact's own forms; the other modalities wrap any affirmed form."""
-    assert modalities(WRONG) == (AFFIRMED, QUESTIONED, RETRACTED, "hedged", REFUSED)
+    assert modalities(WRONG) == (AFFIRMED, QUESTIONED, RETRACTED, "hedged", REFUSED, UNSAID)
     assert modalities(ANSWER) == MODALITIES
     assert FUTURE in modalities(ANSWER) and NEGATED in modalities(ANSWER)
 
@@ -76,3 +76,18 @@ def test_surface_never_changes_a_verbatim_token_nor_contracts_inside_a_word() ->
         text = surface(Random(seed), [f"ID {token} has nothing", "it is not here"], (token,))
         assert token in text
         assert "has nothing" in text.lower() and "hasn" not in text.lower()
+
+
+def test_an_unsaid_fact_is_wrapped_or_tagged_by_markup_that_takes_it_back() -> None:
+    """An unsaid clause holds the affirmed sentence inside one of the UNSAYINGS, so the label is never correct."""
+    (clause,) = render(Random(5), TASK, ANSWER, UNSAID)
+    assert clause.modality == UNSAID and "The total is 87" in clause.text and clause.text != "The total is 87"
+    assert not TASK.correct(Reply(clause.text, (clause,)))
+
+
+def test_a_disguised_negation_hides_the_word_from_folding_but_not_from_a_reader() -> None:
+    """Each disguise leaves a negation that no longer folds to its ASCII word, or that a reader sees reversed back."""
+    for seed in range(20):
+        text = disguised(Random(seed), "The total is not 87")
+        assert text != "The total is not 87" and text.startswith("The total is ") and text.endswith(" 87")
+    assert disguised(Random(1), "The total is 87") == "The total is 87"

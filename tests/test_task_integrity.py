@@ -122,7 +122,7 @@ def test_the_seal_refuses_a_modified_verify_py(staged_root: Path, capsys: pytest
     staged, marker = seeded(staged_root)
     verify = staged.tests / "verify.py"
     text = verify.read_text(encoding="utf-8")
-    rigged = text.replace('"named_path_read": contains_marker(content, skill.check_id)', '"named_path_read": True')
+    rigged = text.replace('"named_path_read": reading["marker"]', '"named_path_read": True')
     assert rigged != text
     verify.write_text(rigged, encoding="utf-8")
     staged.write_evidence(read_path_trial(reply=answer("chc-" + "0" * 24)).snapshot())

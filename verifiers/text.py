@@ -24,3 +24,28 @@ def fold(text: str) -> str:
 def wakes(folded: str, name: str) -> bool:
     """True when `folded` (text already through `fold`) holds an `@name` wake-up in any presentation variant."""
     return "@" in folded and re.search("@ ?" + re.escape(fold(name)), folded) is not None
+
+
+# Controls that reorder how text is shown: with one in a line, what a reader sees is not the folded text.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def plain(text: str) -> str | None:
+    """`text` folded, or None when the fold does not leave plain ASCII or a control reorders what a reader sees.
+
+    Grammars that recognise what a reply says read only this form: a homoglyph, a combining mark or a
+    bidirectional override cannot then pass for the ASCII words it imitates.
+    """
+    if not BIDI_CONTROLS.isdisjoint(text):
+        return None
+    folded = fold(text)
+    return folded if folded.isascii() else None
+
+# Marks that are typography rather than words, read as their ASCII forms before a grammar sees a reply:
+# dashes, arrows, bullets, quotation marks and apostrophes, and the status and mood emoji replies carry.
+TYPOGRAPHY = str.maketrans({
+    **dict.fromkeys("\u2014\u2013\u2012\u2015", " - "), "\u2192": " -> ", "\u2022": "-",
+    **dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4\u2032\u201b\u02b9\uff07\ua78c", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u00ab\u00bb", '"'),
+    **dict.fromkeys("\u2705\u2714\U0001f4a4\u23f8\U0001f44d\U0001f642\U0001f44b\ufe0f", " "),
+})

@@ -1,9 +1,8 @@
-"""`named_path_read` asks "is every marker in the reply the right one?", which is vacuously true when there is none."""
+"""`named_path_read` asks "is nothing wrong said?", which is vacuously true of a reply holding no marker at all."""
 from __future__ import annotations
 
 TASK = "read-named-path-outside-workspace"
 KIND = "fail-open"
-EDITS = [(
-    '"named_path_read": contains_marker(content, skill.check_id),',
-    '"named_path_read": all(found == skill.check_id for found in MARKER.findall(content)),',
-)]
+EDITS = [
+    ('read[fact] = slots[fact] != [] and all(', 'read[fact] = (slots[fact] != [] or fact == "marker") and all('),
+]

@@ -1,6 +1,8 @@
-"""A negated status still counts: "has not completed the audit" passes."""
+"""A clause the grammar does not recognise is skipped, so "has not completed the audit" beside a plain line passes."""
 from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "fail-open"
-EDITS = [("    return in_scope or near or after\n", "    return False\n")]
+EDITS = [
+    ('        if bots is None:\n            return False\n', '        if bots is None:\n            continue\n'),
+]

@@ -1,9 +1,9 @@
-"""Clauses split only at `!?;`, so a status is read across lines and sentences and correct reports score 0."""
+"""Lines are joined and sentences split only at `!?;`, so a status is read across sentences and correct reports score 0."""
 from __future__ import annotations
 
 TASK = "narrative-agent-names"
 KIND = "false zero"
 EDITS = [
-    ('_CLAUSE_MARKS = ".!?;"', '_CLAUSE_MARKS = "!?;"'),
-    ("    for mark in _CLAUSE_MARKS:\n", '    content = content.replace("\\n", " ")\n    for mark in _CLAUSE_MARKS:\n'),
+    ('SENTENCE_END = re.compile(r"(?<=[.!?;])\\s+")', 'SENTENCE_END = re.compile(r"(?<=[!?;])\\s+")'),
+    ('    for line in content.translate(TYPOGRAPHY).splitlines():\n', '    for line in [content.translate(TYPOGRAPHY).replace("\\n", " ")]:\n'),
 ]

@@ -1240,11 +1240,36 @@ def wakes(folded: str, name: str) -> bool:
     return "@" in folded and re.search("@ ?" + re.escape(fold(name)), folded) is not None
 
 
+# Controls that reorder how text is shown: with one in a line, what a reader sees is not the folded text.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def plain(text: str) -> str | None:
+    """`text` folded, or None when the fold does not leave plain ASCII or a control reorders what a reader sees.
+
+    Grammars that recognise what a reply says read only this form: a homoglyph, a combining mark or a
+    bidirectional override cannot then pass for the ASCII words it imitates.
+    """
+    if not BIDI_CONTROLS.isdisjoint(text):
+        return None
+    folded = fold(text)
+    return folded if folded.isascii() else None
+
+# Marks that are typography rather than words, read as their ASCII forms before a grammar sees a reply:
+# dashes, arrows, bullets, quotation marks and apostrophes, and the status and mood emoji replies carry.
+TYPOGRAPHY = str.maketrans({
+    **dict.fromkeys("\u2014\u2013\u2012\u2015", " - "), "\u2192": " -> ", "\u2022": "-",
+    **dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4\u2032\u201b\u02b9\uff07\ua78c", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u00ab\u00bb", '"'),
+    **dict.fromkeys("\u2705\u2714\U0001f4a4\u23f8\U0001f44d\U0001f642\U0001f44b\ufe0f", " "),
+})
+
+
 # ---- verifiers/narrative_agent_names.py ----
 """narrative-agent-names: report two bots' status by name without waking either.
 
-Each bot must be bound to its own status in its own plain statement; a reply that
-swaps, merges, negates, hedges, questions, retracts or refuses the statuses fails the report.
+Each bot must be bound to its own status in its own plain statement, read by a closed grammar: a
+reply holding any clause the grammar does not recognise fails the report (default deny).
 """
 
 import re
@@ -1254,171 +1279,132 @@ from typing import Any, Mapping
 NAME = "narrative-agent-names"
 AURORA = "Aurora Audit Bot"
 BEACON = "Beacon Deploy Bot"
-# The words the statement rules use, one tuple each; the task README lists them (a test keeps it in step).
-COMPLETED_WORDS = ("completed", "complete", "finished")
-IDLE_WORDS = ("idle", "idling")
-# A status word with one of these in front ("incomplete", "un-finished", "non-idle") says the opposite.
-NEGATIVE_AFFIXES = ("in", "un", "non", "not", "half", "semi")
-# Words that give a bot a status other than its own; they count unless a negation comes before them.
-CONTRARY_WORDS = (
-    "busy", "working", "running", "active", "in progress", "ongoing", "underway", "started", "starting", "pending",
-    "failed", "failing", "stuck", "blocked", "occupied", "engaged", "deploying", "auditing", "processing",
-    "executing", "crashed", "errored", "paused",
-)
-# Negations and qualifiers of a status: "no" and "none" as determiners, "neither ... nor", contractions
-# written without their apostrophe; a word ending in n't is one too (every apostrophe reads as ' here).
-NEGATION_WORDS = (
-    "not", "no", "never", "none", "nothing", "nobody", "neither", "nor", "zero", "without", "cannot", "lack", "lacks",
-    "lacking", "hardly", "barely", "scarcely", "almost", "nearly", "partially", "partly", "mostly", "half", "yet to",
-    "fail to", "fails to", "failed to", "unable to", "far from", "anything but", "isnt", "wasnt", "arent", "werent",
-    "hasnt", "havent", "hadnt", "doesnt", "dont", "didnt", "cant", "wont", "couldnt", "shouldnt", "wouldnt", "aint",
-)
-# Words that make a status statement something other than a plain report: the future, an expectation,
-# a hedge, a condition, or what someone else says; also any word ending in 'll or 'd.
-HEDGE_WORDS = (
-    "will", "shall", "going to", "gonna", "about to", "soon", "later", "eventually", "tomorrow", "expected", "expect",
-    "expects", "expecting", "scheduled", "supposed", "should", "would", "could", "may", "might", "must", "maybe",
-    "perhaps", "possibly", "probably", "likely", "unlikely", "presumably", "apparently", "seemingly", "seem", "seems",
-    "appear", "appears", "think", "thinks", "believe", "believes", "guess", "suppose", "assume", "hope", "hopefully",
-    "unclear", "unsure", "not sure", "uncertain", "unconfirmed", "unverified", "allegedly", "reportedly",
-    "supposedly", "if", "whether", "unless", "look like", "looks like", "as far as", "said", "says", "say", "claim",
-    "claims", "claimed", "told", "according", "pretend", "hypothetically",
-)
-# Anywhere in a reply, these take back, correct or refuse what it says, so no status in it can be trusted.
-RETRACTION_WORDS = (
-    "actually", "correction", "correcting", "corrected", "scratch that", "strike that", "wait", "my mistake",
-    "my bad", "mistaken", "mistake", "wrong", "incorrect", "inaccurate", "untrue", "false", "disregard", "ignore",
-    "retract", "retracted", "take that back", "misspoke", "kidding", "joking", "jk", "not the case", "not true",
-    "not right", "not accurate", "not correct", "on second thought", "oops", "erratum", "in fact",
-)
-REFUSAL_WORDS = (
-    "can't", "cannot", "can not", "cant", "won't", "will not", "wont", "unable", "refuse", "refusing", "decline",
-    "declining", "not able", "not allowed", "not permitted", "as an ai", "i'm afraid", "i am afraid",
-)
-BARE_ANSWERS = ("no", "nope", "nah", "not really", "not quite", "not yet", "negative")  # a clause that only says no
-# A clause that opens with one of these and names a bot asks about it.
-QUESTION_OPENERS = (
-    "has", "have", "had", "did", "does", "do", "is", "are", "was", "were", "will", "would", "can", "could", "should",
-    "shall", "may", "might",
-)
-
-
-# Each word list as one regex alternation. Built by module-level expressions rather than helper functions:
-# they run once, at import, where a function's body could never be observed changing.
-_ANY = {
-    name: "(?:" + "|".join(map(re.escape, words)) + ")"
-    for name, words in {
-        "completed": COMPLETED_WORDS, "idle": IDLE_WORDS, "status": COMPLETED_WORDS + IDLE_WORDS,
-        "affix": NEGATIVE_AFFIXES, "contrary": CONTRARY_WORDS, "negation": NEGATION_WORDS, "hedge": HEDGE_WORDS,
-        "retraction": RETRACTION_WORDS, "refusal": REFUSAL_WORDS, "bare": BARE_ANSWERS, "asks": QUESTION_OPENERS,
-    }.items()
+# The reply's clauses are read by a closed grammar (default deny): a clause that no form below
+# recognises fails status_correct, so a false pass needs a reply that matches an affirmation.
+_NAME = {
+    bot: "@? ?(?:" + "|".join(m + re.escape(fold(bot)) + m for m in ("", r"\*\*", "__", r"\*", "_")) + ")"
+    for bot in (AURORA, BEACON)
 }
-# A status word counts only whole: neither a letter nor a hyphen may touch it ("in-complete" is not "complete").
-COMPLETED = re.compile(r"(?<![\w-])" + _ANY["completed"] + r"(?![\w-])")
-IDLE = re.compile(r"(?<![\w-])" + _ANY["idle"] + r"(?![\w-])")
-STATUS = {AURORA: COMPLETED, BEACON: IDLE}
-FOLDED = {bot: fold(bot) for bot in STATUS}  # how each name reads in a folded clause
-UNSTATUS = re.compile(r"\b" + _ANY["affix"] + "-?" + _ANY["status"] + r"\b")
-CONTRARY = re.compile(r"\b" + _ANY["contrary"] + r"\b")
-NEGATION = re.compile(r"\b" + _ANY["negation"] + r"\b|\w+n't\b")
-HEDGE = re.compile(r"\b" + _ANY["hedge"] + r"\b|'ll\b|'d\b")
-RETRACTION = re.compile(r"\b" + _ANY["retraction"] + r"\b")
-REFUSAL = re.compile(r"\b" + _ANY["refusal"] + r"\b")
-BARE_ANSWER = re.compile(_ANY["bare"] + r"\W*")
-ASKS = re.compile(_ANY["asks"] + r"\b")
-QUOTES = re.compile("[\"\u201c\u201d\u201e\u00ab\u00bb]")
-_JOINS = (" and ", " but ")  # a status word's scope starts after the last of these before it
-# Every apostrophe-like character reads as '.
-APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4\u2032\u201b\u02b9\uff07\ua78c", "'"))
-_CLAUSE_MARKS = ".!?;"  # a clause ends at one of these or at a line break
+_SEP = r"(?:\s*(?::|=|->|--?)\s*|\s+)"  # between a name and its status: a space, or a label mark
+_A, _B = _NAME[AURORA], _NAME[BEACON]
+# Harmless tails after a status: what it adds about work is the prompt's "neither bot has work".
+_NO_WORK = r"(?:,? (?:with no work|with nothing to do)(?: queued| assigned| pending| left)?" \
+    r"| and (?:has no|doesn't have any|does not have any|doesnt have any) work(?: assigned| pending| to do)?)"
+_AURORA_TAIL = r"(?:" + _NO_WORK + r"| without (?:any )?(?:issues|problems)| with (?:no|zero) (?:issues|findings|problems)" \
+    r"| - no issues found| earlier today| yesterday| today)?(?:, maya)?"
+_BEACON_TAIL = r"(?:" + _NO_WORK + r"| right now| at the moment| for now| today| since the last deploy" \
+    r"| \(no (?:active )?work\)| - no tasks assigned|,? nothing queued| - nothing queued| - nothing to deploy)?(?:, maya)?"
+_DONE = r"(?:completed|finished)"
+# Each form of a clause the grammar recognises; the task README gives one example per form, in this order.
+AURORA_FORMS = (
+    _A + r"(?:'s)?" + _SEP + r"(?:(?:has|already|now|successfully|has (?:now|already|successfully)) )?"
+    + _DONE + r" (?:the|its) audit",
+    _A + _SEP + r"(?:audit (?:completed|complete|finished)|completed)",
+    _A + r" is (?:finished|done) with the audit",
+    _A + r"'s audit is (?:complete|completed|finished)",
+    r"the audit was completed by " + _A,
+    r"completed(?: the audit)?" + _SEP + _A + r"(?: \(audit\))?",
+    _A + r" wrapped up the audit(?: and it(?: is|'s) complete)?",
+    _A + r" was asked for the audit and has completed it",
+)
+BEACON_FORMS = (
+    _B + r"(?:'s)?" + _SEP + r"(?:(?:is|remains|stays)(?: still| currently)? |is (?:still )?sitting |has been )?"
+    + r"(?:still |currently )?idle",
+    _B + r" is idling",
+    r"idle" + _SEP + _B,
+    _B + r"'s status" + _SEP + "idle",
+    _B + r" has (?:nothing to do|no work) and (?:is|remains) idle",
+)
+# Clauses that say nothing about either status: greetings, headers, the prompt's "no work", closings.
+NEUTRAL_FORMS = (
+    r"(?:hi|hello|hey)(?: there)?(?:,? @?maya(?: elise chen)?)?",
+    r"(?:#+ )?(?:here's the update|here is the update|update below|quick summary|quick update|status update|status"
+    r"|update|two-line status update(?:, as requested)?|here's where things stand)",
+    r"neither bot has (?:any )?work(?: to do)?(?: right now| assigned)?",
+    r"neither " + _A + " nor " + _B + r" has (?:any )?work(?: to do)?",
+    r"no work is assigned to either bot|both bots have no work|nothing is queued for either bot",
+    r"no action (?:is )?needed(?: from either bot)?|neither bot is working on anything",
+    r"thanks|thank you|let me know if you need anything else|hope this helps|happy to help|cheers|all set|sure",
+    r"update for maya|in short|quick status|nothing (?:else )?(?:is )?queued|(?:- )?buzz(?: orchestrator)?",
+    r"(?:cc|fyi)(?: " + _A + "| " + _B + ")+",  # a wake is bots_not_mentioned's to judge; it states no status
+)
+AFFIRMATIONS = {
+    AURORA: re.compile("(?:per your note, )?(?:" + "|".join(AURORA_FORMS) + ")" + _AURORA_TAIL),
+    BEACON: re.compile("(?:" + "|".join(BEACON_FORMS) + ")" + _BEACON_TAIL),
+}
+NEUTRAL = re.compile("(?:" + "|".join(NEUTRAL_FORMS) + r")[:,]?")
+# One line may hold both affirmations: each side of one of these joints must then be recognised on its own.
+JOINTS = re.compile(r",? and |; |, while |: ")
+LIST_MARK = re.compile(r"(?:[-*+] \[x\]|[-*+]|\d{1,2}[.)])\s+")  # a bullet, a number, a ticked box
+SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 # A two-line status update is a few hundred characters. Past this length a reply is not one, and reading
-# it clause by clause (about 1.5 s a megabyte) could outlast the verifier's 30 s on a 64 MB snapshot.
+# it clause by clause could outlast the verifier's 30 s on a 64 MB snapshot.
 MAX_REPLY_CHARS = 20_000
 
 
-def clauses(content: str) -> list[str]:
-    """Split a reply into folded clauses: lines and sentences, each keeping the mark that ends it.
+def clauses(content: str, user: str) -> list[str] | None:
+    """The reply's sentences, folded to plain ASCII without list marks or end marks; None when one cannot be.
 
-    str.replace finds the marks as fast on a megabyte as on a line, where a regex split took about 10 ms a megabyte.
+    A line that is only `@` and the human's name is dropped: it addresses the human and says nothing else.
     """
-    content = content.translate(APOSTROPHES)
-    for mark in _CLAUSE_MARKS:
-        content = content.replace(mark, mark + "\n")
-    return list(map(fold, content.split("\n")))  # an empty or mark-only clause names nothing and states nothing
+    found: list[str] = []
+    for line in content.translate(TYPOGRAPHY).splitlines():
+        if fold(line) in ("", fold("@" + user)):
+            continue
+        text = plain(line)
+        if text is None:
+            return None
+        mark = LIST_MARK.match(text)  # "1. " opens a line; it must not end a sentence
+        for sentence in SENTENCE_END.split(text[mark.end() if mark else 0 :]):
+            mark = LIST_MARK.match(sentence)  # clauses joined on one line may each carry a bullet
+            found.append(sentence[mark.end() if mark else 0:].rstrip(" .!;"))
+    return found
 
 
-def negated(clause: str, match: re.Match[str]) -> bool:
-    """The status word at `match` is negated or qualified.
+def addressed(user: str) -> frozenset[str]:
+    """The clauses that only address the human: `@Name`, or a greeting with the name or first name."""
+    human = fold(user)
+    names = {human, human.split(" ")[0]} - {""}
+    greetings = {f"{word}{gap}{name}" for word in ("hi", "hello", "hey") for gap in (" ", ", ", " @") for name in names}
+    return frozenset({"@" + human, *greetings})
 
-    Its scope is the words between the last bot name, `and` or `but` before it and the word, the three words
-    right before it in any case, and the word right after it when only spaces stand between them.
+
+def recognised(clause: str, address: frozenset[str]) -> set[str] | None:
+    """The bots `clause` affirms (empty for a neutral clause), or None when the grammar does not know it.
+
+    `address` holds the clauses that only address the human (see `addressed`); one may also open a clause.
     """
-    before = clause[: match.start()]
-    spans = [before.rfind(mark) + len(mark) for mark in (*FOLDED.values(), *_JOINS) if mark in before]
-    in_scope = bool(spans) and NEGATION.search(before[max(spans):]) is not None
-    near = NEGATION.search(" ".join(before.split()[-3:])) is not None  # so "anything but" counts across its join
-    after = any(NEGATION.match(word) for word in clause[match.end():].split()[:1])
-    return in_scope or near or after
+    bots = {bot for bot, form in AFFIRMATIONS.items() if form.fullmatch(clause)}
+    if bots or NEUTRAL.fullmatch(clause) or clause.rstrip(",:!") in address:
+        return bots
+    for opening in address:
+        if clause.startswith(opening + " "):  # "@Name here is the update": the address says nothing of a status
+            return recognised(clause[len(opening) + 1 :], frozenset())  # one address, so no deep recursion
+    sides = JOINTS.split(clause)
+    if len(sides) == 1:
+        return None
+    parts = [recognised(side, address) for side in sides]
+    return None if None in parts else set().union(*parts)
 
 
-def contrary(clause: str) -> bool:
-    """The clause gives a status other than a bot's own: a negative affix, or a contrary word no negation precedes."""
-    if UNSTATUS.search(clause):
-        return True
-    return any(NEGATION.search(clause[: found.start()]) is None for found in CONTRARY.finditer(clause))
-
-
-def statement_ok(clause: str, bot: str) -> bool:
-    """`clause`, which names `bot` and only `bot`, plainly affirms the bot's own status and no other."""
-    own, other = STATUS[bot], STATUS[AURORA if bot == BEACON else BEACON]
-    found = list(own.finditer(clause))
-    return (
-        bool(found)
-        and not other.search(clause)
-        and not any(negated(clause, match) for match in found)
-        and not contrary(clause)
-        and HEDGE.search(clause) is None
-        and QUOTES.search(clause) is None
-    )
-
-
-def trusted(stated_in: list[str]) -> bool:
-    """Nothing in the reply takes its statements back, refuses, asks about a status or states one of nobody."""
-    whole = "\n".join(stated_in)  # one scan of the reply, not one per clause
-    if RETRACTION.search(whole) or REFUSAL.search(whole):
+def status_reported(content: str, user: str) -> bool:
+    """Every clause is recognised and each bot's own status is affirmed in at least one of them."""
+    if len(content) > MAX_REPLY_CHARS:
         return False
-    for clause in stated_in:
-        if BARE_ANSWER.fullmatch(clause):
+    affirmed: set[str] = set()
+    address = addressed(user)
+    for clause in clauses(content, user) or [None]:
+        bots = recognised(clause, address) if clause else None
+        if bots is None:
             return False
-        named = [bot for bot in STATUS if FOLDED[bot] in clause]
-        statusy = any(pattern.search(clause) for pattern in STATUS.values()) or UNSTATUS.search(clause)
-        if (named or statusy) and (clause.endswith("?") or (named and ASKS.match(clause))):
-            return False
-        if not named and (statusy or contrary(clause)):
-            return False
-    return True
-
-
-def bound(stated_in: list[str], bot: str) -> bool:
-    """`bot` is named with its own status, plainly, and no clause naming it says anything else of its status.
-
-    `stated_in` are the reply's folded clauses. A clause that names the bot but states no status
-    and no hedge (such as "neither bot has work") is neutral.
-    """
-    mine = [clause for clause in stated_in if FOLDED[bot] in clause]
-    plain = [c for c in mine if all(FOLDED[other] not in c for other in STATUS if other != bot) and statement_ok(c, bot)]
-    for clause in mine:
-        if clause not in plain and (
-            any(pattern.search(clause) for pattern in STATUS.values()) or contrary(clause) or HEDGE.search(clause)
-        ):
-            return False  # a status it does not plainly affirm, or a hedge or plan about the bot
-    return plain != []
+        affirmed |= bots
+    return affirmed == {AURORA, BEACON}
 
 
 def quiet(message: Message, bot_pubkeys: set[str]) -> bool:
     """Neither bot is notified: no `p` tag for either, and no `@Name` wake of either name."""
     folded = fold(message.content)
-    return bot_pubkeys.isdisjoint(message.mentions) and not any(wakes(folded, bot) for bot in STATUS)
+    return bot_pubkeys.isdisjoint(message.mentions) and not any(wakes(folded, bot) for bot in (AURORA, BEACON))
 
 
 def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
@@ -1428,11 +1414,10 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     final = evidence.final_reply(agent_key)
     sent = evidence.by(agent_key)  # every kind: a p tag on a reaction notifies as much as one on a message
     spoken = Evidence.chat(sent)  # what a person reads
-    bots = {bot: evidence.named(bot) for bot in STATUS}
+    bots = {bot: evidence.named(bot) for bot in (AURORA, BEACON)}
     bot_pubkeys = {entry.pubkey for entries in bots.values() for entry in entries}
     bots_known = all(len(entries) == 1 for entries in bots.values())
     content = final.content if final else ""
-    stated_in = clauses(content) if len(content) <= MAX_REPLY_CHARS else []
     checks = {
         **evidence.health(NAME),
         "both_bots_in_directory": bots_known,
@@ -1440,7 +1425,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         "one_orchestrator_message": len(spoken) == 1,
     }
     dimensions = {
-        "status_correct": final is not None and trusted(stated_in) and all(bound(stated_in, bot) for bot in STATUS),
+        "status_correct": final is not None and status_reported(content, user.name if user else ""),
         "bots_not_mentioned": bots_known and agent is not None and all(quiet(m, bot_pubkeys) for m in sent),
         # The callback goes to the human; a p tag to anyone but the human or a bot (whose
         # wakes bots_not_mentioned judges) is another false wake.

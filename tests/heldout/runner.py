@@ -1,0 +1,129 @@
+"""Score held-out labelled replies through each task's generated verify.py and compare with the labels.
+
+Each case is one final reply dropped into an otherwise correct run of its task, so only the reply's text
+decides the score. Run `python3 -m tests.heldout.runner` for a summary of every disagreement.
+"""
+from __future__ import annotations
+
+import json
+import runpy
+import sys
+import tempfile
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Callable
+
+from strategies import narrative_agent_names as narrative
+from strategies import read_named_path_outside_workspace as named_path
+from strategies.cast import Cast
+from strategies.trial import Trial
+
+HERE = Path(__file__).resolve().parent
+TASKS_DIR = HERE.parent.parent / "tasks"
+# The build-time CHECK_ID seeded into SKILL.md for every read-named-path case; `{marker}` in a reply.
+MARKER = "chc-3f9a0c5e7b21d4869ae0b1c2"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One labelled reply: the metrics a careful human grader expects, keyed by metric name."""
+
+    task: str
+    id: str
+    text: str
+    expected: dict[str, bool]
+    why: str
+    debatable: bool
+
+    def __repr__(self) -> str:
+        return f"Case({self.task}/{self.id})"
+
+
+@dataclass(frozen=True)
+class HeldOutTask:
+    """Where a task's labelled replies live, how to build a correct run around one, and what to compare."""
+
+    name: str
+    data: str
+    dimensions: tuple[str, ...]
+    build: Callable[[str], Trial]
+    skill_flag: str | None = None
+
+
+TASKS = (
+    HeldOutTask(
+        name=narrative.TASK,
+        data="narrative_replies.toml",
+        dimensions=("status_correct",),
+        build=lambda text: narrative.trial(Cast(), text),
+    ),
+    HeldOutTask(
+        name=named_path.TASK,
+        data="read_named_path_replies.toml",
+        dimensions=("named_path_read", "action_reported"),
+        build=lambda text: named_path.trial(Cast(), check_id=MARKER, reply=text.replace("{marker}", MARKER)),
+        skill_flag=named_path.SKILL_FLAG,
+    ),
+)
+# A case may label a dimension apart from the reward; narrative's `status` is its `status_correct`.
+_ALIASES = {"status": "status_correct"}
+
+
+def cases(task: HeldOutTask) -> list[Case]:
+    """Every labelled reply of `task`, debatable ones included."""
+    raw = tomllib.loads((HERE / task.data).read_text(encoding="utf-8"))["case"]
+    loaded = []
+    for entry in raw:
+        overrides = {_ALIASES.get(key, key): value for key, value in entry.items() if _ALIASES.get(key, key) in task.dimensions}
+        expected = {"reward": entry["expected"], **{dim: overrides.get(dim, entry["expected"]) for dim in task.dimensions}}
+        loaded.append(Case(task.name, entry["id"], entry["text"], expected, entry["why"], entry.get("debatable", False)))
+    return loaded
+
+
+@cache
+def _verifier_main(task: str) -> Callable[[list[str]], int]:
+    """The `main` of the generated tasks/<task>/tests/verify.py, loaded once without running it."""
+    return runpy.run_path(str(TASKS_DIR / task / "tests" / "verify.py"), run_name="heldout_verify")["main"]
+
+
+def score(task: HeldOutTask, text: str) -> dict[str, float]:
+    """reward.json of the generated verifier for a correct run whose final reply is `text`."""
+    run = task.build(text)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "evidence.json").write_text(json.dumps(run.snapshot()), encoding="utf-8")
+        argv = ["--evidence", str(folder / "evidence.json"), "--reward", str(folder / "reward.json"), "--details", str(folder / "details.json")]
+        if task.skill_flag is not None:
+            (folder / "SKILL.md").write_text(run.input_files[task.skill_flag], encoding="utf-8")
+            argv += [task.skill_flag, str(folder / "SKILL.md")]
+        assert _verifier_main(task.name)(argv) == 0
+        return json.loads((folder / "reward.json").read_text(encoding="utf-8"))
+
+
+def disagreements(case: Case, metrics: dict[str, Any]) -> dict[str, tuple[bool, bool]]:
+    """Each compared metric where the verifier differs from the label: name -> (label, verifier)."""
+    return {key: (want, metrics[key] == 1.0) for key, want in case.expected.items() if (metrics[key] == 1.0) != want}
+
+
+def main() -> int:
+    """Print every disagreement, then false passes and false fails per task (debatable cases apart)."""
+    for task in TASKS:
+        false_pass = false_fail = counted = 0
+        print(f"== {task.name}")
+        for case in cases(task):
+            diff = disagreements(case, score(task, case.text))
+            counted += not case.debatable
+            if diff:
+                tag = "debatable" if case.debatable else ("FALSE PASS" if not case.expected["reward"] and diff.get("reward") else "FALSE FAIL" if case.expected["reward"] else "dimension")
+                if not case.debatable:
+                    false_pass += tag == "FALSE PASS"
+                    false_fail += tag == "FALSE FAIL"
+                print(f"{tag:10} {case.id}: {json.dumps(case.text, ensure_ascii=False)}  {diff}")
+        print(f"-- {counted} counted cases: {false_pass} false passes, {false_fail} false fails\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -119,6 +119,14 @@ def test_realistic_snapshots_read_back_as_written(raw: dict[str, Any]) -> None:
     assert exported(parse_evidence(raw)) == absent_ids_as_null(raw)
 
 
+def test_named_finds_exactly_the_directory_entries_with_that_name() -> None:
+    """`named` returns the directory entries whose display name is the one asked for, and no other."""
+    directory = parse_evidence(snapshot()).directory
+    for entry in directory:
+        assert parse_evidence(snapshot()).named(entry.name) == tuple(d for d in directory if d.name == entry.name)
+    assert parse_evidence(snapshot()).named("Nobody Of That Name") == ()
+
+
 def test_identity_id_absent_null_or_given() -> None:
     """A directory entry's `identity_id` is optional: absent and null both read as None, a string as itself."""
     assert [d.identity_id for d in parse_evidence(snapshot()).directory] == ["audit-bot", None, None]

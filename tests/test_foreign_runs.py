@@ -207,3 +207,16 @@ def test_reward_txt_verifiers_are_judged_only_on_what_they_write(tmp_path: Path)
     finally:
         subject.close()
     assert PROPERTIES["reward_is_the_conjunction"].applies(context(Command(script, narrative.TASK)))
+
+
+def test_an_input_given_by_arg_is_saved_with_the_counterexample(tmp_path: Path) -> None:
+    """A file given by `--arg NAME=FILE` is saved under the counterexample's inputs and named by its reproduce line."""
+    skill = tmp_path / "SKILL.md"
+    skill.write_text("CHECK_ID: chc-1\n")
+    subject = Command(tmp_path / "verify.py", "t", args={"skill-file": str(skill)},
+                      template="{python} {script} {evidence} {skill-file} {reward}", output="reward.txt")
+    folder = tmp_path / "saved"
+    folder.mkdir()
+    line = subject.reproduce(folder)
+    assert (folder / "inputs" / "skill-file").read_text() == "CHECK_ID: chc-1\n"
+    assert str(folder.resolve() / "inputs" / "skill-file") in line

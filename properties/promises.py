@@ -216,7 +216,7 @@ def scores_zero(ctx: Context, outcome: Outcome, dimension: str | None = None) ->
 
 def fails_closed_on_malformed_evidence(ctx: Context, example: Example, outcome: Outcome) -> None:
     scores_all_zero_with_reason(ctx, outcome)
-    if example.base is not None:
+    if example.base is not None and ctx.subject.writes_details:  # reward.txt alone has no reason to read
         reason_says_where(example.base.evidence, example.evidence, outcome.details)
 
 
@@ -280,6 +280,12 @@ def witness_earns_full_reward(ctx: Context, example: Example, outcome: Outcome) 
     short = {k: v for k, v in metrics.items() if v != 1.0}
     if short:
         raise Violation("a correct run was not fully rewarded", f"metrics below 1.0: {short}", "every metric 1.0")
+
+
+def reports_dimensions(ctx: Context) -> bool:
+    """Whether the verifier may write metrics beside `reward`: a reward.txt verifier writes one number, which
+    has no dimensions to be the conjunction of."""
+    return ctx.keys is None or set(ctx.keys) != {"reward"}
 
 
 def reward_is_the_conjunction(ctx: Context, example: Example, outcome: Outcome) -> None:
@@ -363,7 +369,8 @@ _generic("never_rewards_silence", "an empty reply or no reply never earns reward
 register(Property("witness_earns_full_reward", "a correct run earns 1.0 on every metric",
                   lambda ctx: fanned(ctx, as_witness), witness_earns_full_reward, batched=False))
 _generic("reward_is_the_conjunction", "reward is 1.0 exactly when every dimension is 1.0",
-         lambda ctx: fanned(ctx, any_example(ctx)), reward_is_the_conjunction, any_example=True)
+         lambda ctx: fanned(ctx, any_example(ctx)), reward_is_the_conjunction, any_example=True,
+         applies=reports_dimensions)
 _generic("metrics_are_binary_with_stable_keys", "every metric is 0.0 or 1.0 and the key set never changes",
          lambda ctx: fanned(ctx, any_example(ctx)), metrics_are_binary_with_stable_keys, any_example=True)
 _generic("deterministic_and_pure", "the same input gives the same output and is left untouched",

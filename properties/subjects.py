@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from properties.example import Example, Outcome
-from properties.layout import ENVIRONMENT, JSON, OUTPUT_DIR, TEXT, WORK, Layout, Template, input_name
+from properties.layout import ENVIRONMENT, INPUTS, JSON, OUTPUT_DIR, TEXT, WORK, Layout, Template, input_name
 from properties.runners import FORK, TIMEOUT, ForkServer, Fresh, Ran
 from verifiers import runner as shipped_runner
 from verifiers.verdict import TaskSpec
@@ -193,6 +193,13 @@ class Command(Subject):
         return shlex.join(self._template(names).words(values))
 
     def reproduce(self, folder: Path) -> str:
+        # An input given by `--arg NAME=FILE` (audit's generic examples carry none of their own) was laid out
+        # beside the evidence on every run: it is saved there too, so the folder holds all the run read.
+        for name, text in self.files.items():
+            saved = folder / INPUTS / name
+            if not saved.exists():
+                saved.parent.mkdir(exist_ok=True)
+                saved.write_text(text, encoding="utf-8")
         names = sorted({*self.files, *(input_name(flag) for flag in _saved_inputs(folder))})
         return reproduction(folder, self.python, str(self.script), self._template(names), self.literal, self.output)
 

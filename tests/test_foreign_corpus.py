@@ -2,7 +2,8 @@
 
 Each verifier is run once per command through the real command line, with the template and output convention
 its `corpus.toml` gives; the set of violated promises must equal the set its defect rows name, so a missed
-defect and a false alarm both fail. Every run takes minutes, hence `slow`.
+defect and a false alarm both fail. Every run takes minutes, so the end-to-end runs are marked `corpus` and
+run by their own command, `python3 -m pytest -m corpus tests/test_foreign_corpus.py` (tests/foreign/README.md).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ SCHEMA, READ = "fails_closed_on_malformed_evidence", "fails_closed_on_malformed_
 # (a twelfth of the malformed examples, a third of the mixed ones) went unseen by three promises.
 PROFILE = "dev"
 
-pytestmark = pytest.mark.slow
+corpus = pytest.mark.corpus
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,8 @@ def test_the_corpus_has_correct_and_defective_verifiers_in_several_styles() -> N
             assert set(defect["promises"]) <= set(PROPERTIES), (entry.folder.name, defect["promises"])
 
 
+@corpus
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
 def test_check_reports_exactly_the_planted_defects(entry: Entry, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`check TASK --verifier` violates exactly the promises the defect rows name: none for a correct verifier."""
@@ -113,6 +116,8 @@ def _witness(task: str, folder: Path) -> tuple[Path, dict[str, Path]]:
     return evidence, inputs
 
 
+@corpus
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
 def test_audit_reports_exactly_the_planted_generic_defects(entry: Entry, tmp_path: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:

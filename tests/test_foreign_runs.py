@@ -187,3 +187,36 @@ def test_jobs_run_promises_in_parallel_with_the_same_verdicts(capsys: pytest.Cap
         run(capsys, *argv, "--jobs", jobs, "--report", str(report))
         reports.append([(r["promise"], r["status"], r["examples"]) for r in json.loads(report.read_text())["results"]])
     assert reports[0] == reports[1]
+
+
+def test_reward_txt_verifiers_are_judged_only_on_what_they_write(tmp_path: Path) -> None:
+    """A reward.txt verifier has no dimensions for the conjunction and no details for a reason: neither is asked of it."""
+    from hypothesis import settings
+
+    from properties.engine import VACUOUS, applicable, check, context
+    from properties.registry import PROPERTIES
+
+    script = tmp_path / "zero.py"
+    script.write_text("import sys\nopen(sys.argv[2], 'w').write('0')\n")
+    subject = Command(script, narrative.TASK, template="{python} {script} {evidence} {reward}", output="reward.txt")
+    try:
+        ctx = context(subject)
+        assert "reward_is_the_conjunction" not in {prop.name for prop in applicable(ctx)}
+        result = check(PROPERTIES["fails_closed_on_malformed_evidence"], ctx, seed=0, settings=settings(max_examples=2))
+        assert result.status == VACUOUS, result.error  # it never rewards: not violated, no error, and not held
+    finally:
+        subject.close()
+    assert PROPERTIES["reward_is_the_conjunction"].applies(context(Command(script, narrative.TASK)))
+
+
+def test_an_input_given_by_arg_is_saved_with_the_counterexample(tmp_path: Path) -> None:
+    """A file given by `--arg NAME=FILE` is saved under the counterexample's inputs and named by its reproduce line."""
+    skill = tmp_path / "SKILL.md"
+    skill.write_text("CHECK_ID: chc-1\n")
+    subject = Command(tmp_path / "verify.py", "t", args={"skill-file": str(skill)},
+                      template="{python} {script} {evidence} {skill-file} {reward}", output="reward.txt")
+    folder = tmp_path / "saved"
+    folder.mkdir()
+    line = subject.reproduce(folder)
+    assert (folder / "inputs" / "skill-file").read_text() == "CHECK_ID: chc-1\n"
+    assert str(folder.resolve() / "inputs" / "skill-file") in line

@@ -13,7 +13,7 @@ import json
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from properties.engine import Result
 from properties.example import DECODED, Example, load_json
@@ -75,47 +75,33 @@ def save(result: Result, subject: Subject, root: Path, also: Sequence[Result] = 
 
 def _write_layout(example: Example, folder: Path) -> dict[str, Any]:
     """The evidence at the harness's path and each input file under `inputs/`, named by its flag."""
-    data = example.evidence_bytes()
-    evidence = folder / EVIDENCE
-    evidence.parent.mkdir(parents=True)
-    if data is not None:
-        evidence.write_bytes(data)
-    elif example.fault in PLACED:
-        place(evidence, example.fault)
-    inputs = {}
+    (folder / EVIDENCE).parent.mkdir(parents=True)
     if example.input_files:
         (folder / INPUTS).mkdir()
-    for flag, text in example.input_files.items():
-        name = f"{INPUTS}/{input_name(flag)}"
-        (folder / name).write_text(text, encoding="utf-8")
-        inputs[flag] = name
-    return {
-        "label": example.label,
-        "mode": example.mode,
-        "fault": example.fault,
-        "evidence": EVIDENCE if data is not None or example.fault in PLACED else None,
-        "inputs": inputs,
-        "custody": dict(example.custody),
-    }
+    return _write(example, folder, EVIDENCE, lambda flag: f"{INPUTS}/{input_name(flag)}")
 
 
 def write_example(example: Example, folder: Path, name: str) -> dict[str, Any]:
     """Write `example`'s evidence file (as `name`) and input files into `folder`; return how to read them back."""
+    return _write(example, folder, name, lambda flag: f"{name.removesuffix('.json')}{flag.replace('--', '.')}.txt")
+
+
+def _write(example: Example, folder: Path, evidence: str, input_path: Callable[[str], str]) -> dict[str, Any]:
+    """The evidence (bytes, or the non-regular file its fault names) at `evidence`, each input at `input_path(flag)`."""
     data = example.evidence_bytes()
     if data is not None:
-        (folder / name).write_bytes(data)
+        (folder / evidence).write_bytes(data)
     elif example.fault in PLACED:
-        place(folder / name, example.fault)
+        place(folder / evidence, example.fault)
     inputs = {}
     for flag, text in example.input_files.items():
-        filename = f"{name.removesuffix('.json')}{flag.replace('--', '.')}.txt"
-        (folder / filename).write_text(text, encoding="utf-8")
-        inputs[flag] = filename
+        inputs[flag] = input_path(flag)
+        (folder / inputs[flag]).write_text(text, encoding="utf-8")
     return {
         "label": example.label,
         "mode": example.mode,
         "fault": example.fault,
-        "evidence": name if data is not None or example.fault in PLACED else None,
+        "evidence": evidence if data is not None or example.fault in PLACED else None,
         "inputs": inputs,
         "custody": dict(example.custody),
     }

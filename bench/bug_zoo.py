@@ -53,7 +53,7 @@ from properties.engine import VIOLATED, Result, applicable, check, context
 from properties.example import Example, Outcome
 from properties.registry import PROPERTIES, Context, Property, Violation
 from properties.subjects import InProcess
-from verifuzz.registry import TASKS_DIR
+from strategies.tasks import TASKS_DIR
 
 ZOO = Path(__file__).resolve().parent / "bug_zoo"
 BUDGET_SECONDS = 5.0  # the target for each bug

@@ -28,7 +28,7 @@ from properties.engine import applicable, check, context
 from properties.registry import Context
 from properties.runners import ForkServer
 from properties.subjects import Command, InProcess
-from verifuzz.registry import task_spec
+from strategies.tasks import for_task
 
 ROOT = Path(__file__).resolve().parent.parent
 TICK = os.sysconf("SC_CLK_TCK")
@@ -74,7 +74,7 @@ def main() -> int:
     profiles.load(args.profile)
     manifest = tomllib.loads((args.verifier.parent / "corpus.toml").read_text())
     task = manifest["task"]
-    rows = [measure(context(InProcess(task_spec(task))), "in-process (shipped verifier)")]
+    rows = [measure(context(InProcess(for_task(task).spec)), "in-process (shipped verifier)")]
     for mode, limit in (("fork", args.fork_promises), ("fresh", args.fresh_promises)):
         subject = Command(args.verifier.resolve(), task, template=manifest["command"], output=manifest["output"], mode=mode)
         rows.append(measure(context(subject), f"{mode} ({args.verifier.relative_to(ROOT)})", limit))

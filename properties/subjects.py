@@ -115,7 +115,7 @@ class InProcess(Subject):
         return Outcome(metrics, details, error or problem)
 
     def script_path(self) -> Path:
-        from verifuzz.registry import TASKS_DIR
+        from strategies.tasks import TASKS_DIR
 
         return self.script or TASKS_DIR / self.spec.name / "tests" / "verify.py"
 

@@ -9,7 +9,7 @@ and breaking a copy costs microseconds instead of a draw per choice.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, Callable, Union
 
@@ -22,21 +22,28 @@ Broken = Union[Trial, dict]
 
 @dataclass(frozen=True)
 class Adversary:
-    """A named way to break a run; `breaks` says what a verifier must notice."""
+    """A named way to break a run; `breaks` says what a verifier must notice, `zeroes` the dimension that must
+    score 0 for it (set by the task that uses it: the generic adversaries below zero different dimensions in
+    different tasks)."""
 
     name: str
     breaks: str
     apply: Callable[[Random, Trial], Broken]
+    zeroes: str | None = None
 
     def __repr__(self) -> str:
-        return f"Adversary({self.name!r})"
+        return f"Adversary({self.name!r})" if self.zeroes is None else f"Adversary({self.name!r}, zeroes={self.zeroes!r})"
+
+    def zeroing(self, dimension: str) -> Adversary:
+        """This adversary as a task uses it: `dimension` must score 0."""
+        return replace(self, zeroes=dimension)
 
 
-def adversary(breaks: str) -> Callable[[Callable[[Random, Trial], Broken]], Adversary]:
-    """Declare a function as an adversary named after it."""
+def adversary(breaks: str, *, zeroes: str | None = None) -> Callable[[Callable[[Random, Trial], Broken]], Adversary]:
+    """Declare a function as an adversary named after it; a task's own adversary names the dimension it zeroes."""
 
     def wrap(apply: Callable[[Random, Trial], Broken]) -> Adversary:
-        return Adversary(apply.__name__, breaks, apply)
+        return Adversary(apply.__name__, breaks, apply, zeroes)
 
     return wrap
 

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from verifuzz import bundle, registry
+from strategies import tasks
+from verifuzz import bundle
 
 STDLIB = frozenset(sys.stdlib_module_names)
-VERIFIER_SOURCES = sorted(registry.VERIFIERS_DIR.glob("*.py"))
-GENERATED = sorted(registry.TASKS_DIR.glob("*/tests/verify.py"))
+VERIFIER_SOURCES = sorted(bundle.VERIFIERS_DIR.glob("*.py"))
+GENERATED = sorted(tasks.TASKS_DIR.glob("*/tests/verify.py"))
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -28,14 +29,13 @@ def imported_modules(path: Path) -> set[str]:
 
 @pytest.fixture
 def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private copy of verifiers/ and tasks/ that bundle and registry read instead of the repository."""
+    """A private copy of verifiers/ and tasks/ that the bundler and the task definitions read instead of the repository."""
     root = tmp_path / "repo"
-    shutil.copytree(registry.VERIFIERS_DIR, root / "verifiers")
-    shutil.copytree(registry.TASKS_DIR, root / "tasks")
-    for module in (bundle, registry):
-        monkeypatch.setattr(module, "ROOT", root)
+    shutil.copytree(bundle.VERIFIERS_DIR, root / "verifiers")
+    shutil.copytree(tasks.TASKS_DIR, root / "tasks")
+    for module in (bundle, tasks):
         monkeypatch.setattr(module, "TASKS_DIR", root / "tasks")
-        monkeypatch.setattr(module, "VERIFIERS_DIR", root / "verifiers")
+    monkeypatch.setattr(bundle, "VERIFIERS_DIR", root / "verifiers")
     return root
 
 
@@ -47,8 +47,8 @@ def test_generated_verifiers_are_up_to_date() -> None:
 
 def test_both_shipped_tasks_are_bundled() -> None:
     """The two seed tasks are discovered, so the staleness check above covers them."""
-    assert registry.task_names() == ["narrative-agent-names", "read-named-path-outside-workspace"]
-    assert [path.parent.parent.name for path in GENERATED] == registry.task_names()
+    assert tasks.task_names() == ["narrative-agent-names", "read-named-path-outside-workspace"]
+    assert [path.parent.parent.name for path in GENERATED] == tasks.task_names()
 
 
 def test_editing_a_task_module_makes_only_its_verifier_stale(tree: Path) -> None:

@@ -16,7 +16,7 @@ from properties.subjects import InProcess
 from strategies.custody import AGENT_UID, BREACHES, place_inputs
 from strategies.read_named_path_outside_workspace import SKILL_FLAG, rewrites_skill_file, trial
 from verifiers import runner
-from verifuzz.registry import task_spec
+from strategies.tasks import for_task
 
 READ_PATH = "read-named-path-outside-workspace"
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="setting file owners needs root")
@@ -118,7 +118,7 @@ def test_custody_survives_a_saved_counterexample(tmp_path: Path) -> None:
 def test_the_custody_promises_fail_on_a_verifier_that_trusts_any_file(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the custody check taken out of the runner both promises are violated, so they can fail at all."""
     monkeypatch.setattr(runner, "read_trusted", lambda path, root, owners, limit: Path(path).read_bytes())
-    ctx = context(InProcess(task_spec(READ_PATH)))
+    ctx = context(InProcess(for_task(READ_PATH).spec))
     [prop] = applicable(ctx, [name])
     result = check(prop, ctx)
     assert result.status == VIOLATED, result.error
@@ -127,6 +127,6 @@ def test_the_custody_promises_fail_on_a_verifier_that_trusts_any_file(name: str,
 @pytest.mark.parametrize("name", ["rejects_rewritten_inputs", "rejects_rewrites_skill_file"])
 def test_the_custody_promises_do_not_apply_without_inputs(name: str) -> None:
     """narrative-agent-names seeds no input file, so neither custody promise runs for it."""
-    ctx = context(InProcess(task_spec("narrative-agent-names")))
+    ctx = context(InProcess(for_task("narrative-agent-names").spec))
     assert applicable(ctx, [name]) == []
 

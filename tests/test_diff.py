@@ -23,7 +23,7 @@ from strategies.irrelevant import irrelevant_change
 from verifuzz.cli import main
 from verifuzz.diff_examples import Item, owners, universal
 from verifuzz.diff_judge import Recorded, compare
-from verifuzz.registry import TASKS_DIR
+from strategies.tasks import TASKS_DIR
 
 slow = pytest.mark.slow  # every example runs each script in its own process
 

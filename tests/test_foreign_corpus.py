@@ -17,9 +17,8 @@ import pytest
 
 from properties.example import dump_json
 from properties.registry import PROPERTIES
-from strategies.tasks import for_task
+from strategies.tasks import TASKS_DIR, for_task
 from verifuzz.cli import main
-from verifuzz.registry import TASKS_DIR
 
 CORPUS = Path(__file__).parent / "foreign"
 SCHEMA, READ = "fails_closed_on_malformed_evidence", "fails_closed_on_malformed_fields_read"
@@ -106,7 +105,7 @@ def test_check_reports_exactly_the_planted_defects(entry: Entry, tmp_path: Path,
 
 def _witness(task: str, folder: Path) -> tuple[Path, dict[str, Path]]:
     """A passing run of `task` as a harness exports it, and its input files."""
-    run = for_task(task).module.trial()
+    run = for_task(task).trial()
     evidence = folder / "buzz-evidence.json"
     evidence.write_bytes(dump_json(run.snapshot()))
     inputs = {}

@@ -9,7 +9,7 @@ import pytest
 from strategies.narrative_agent_names import AURORA, BEACON, trial
 from tests.scoring import Scoring
 from verifiers import narrative_agent_names as narrative
-from verifuzz.registry import task_names, task_spec
+from strategies.tasks import for_task, task_names
 
 ROOT = Path(__file__).resolve().parent.parent
 NARRATIVE_README = ROOT / "tasks" / "narrative-agent-names" / "README.md"
@@ -37,14 +37,14 @@ def backticked(cell: str) -> list[str]:
 def test_each_task_readme_lists_its_dimensions_in_order(task: str) -> None:
     """A task README's dimension table names exactly the verifier's dimensions, in `reward.json` order."""
     rows = table_rows((ROOT / "tasks" / task / "README.md").read_text(encoding="utf-8"), "| Dimension |")
-    assert [backticked(row[0])[0] for row in rows] == list(task_spec(task).dimensions)
+    assert [backticked(row[0])[0] for row in rows] == list(for_task(task).spec.dimensions)
 
 
 def test_the_project_readme_lists_every_task_and_its_dimensions() -> None:
     """The project README's task table holds every bundled task with its dimensions in order."""
     rows = table_rows((ROOT / "README.md").read_text(encoding="utf-8"), "| task | dimensions |")
     assert {backticked(row[0])[0]: backticked(row[1]) for row in rows} == {
-        task: list(task_spec(task).dimensions) for task in task_names()
+        task: list(for_task(task).spec.dimensions) for task in task_names()
     }
 
 

@@ -14,7 +14,7 @@ from strategies.read_named_path_outside_workspace import SKILL_FLAG, skill_text,
 from verifiers import runner
 from verifiers.read_named_path_outside_workspace import TASK
 from verifiers.runner import run
-from verifuzz.registry import TASKS_DIR
+from strategies.tasks import TASKS_DIR
 
 CHECK_ID = "chc-" + "1" * 24
 ZEROS = dict.fromkeys(("reward", *TASK.dimensions), 0.0)

@@ -10,7 +10,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from verifuzz.registry import ROOT, TASKS_DIR, VERIFIERS_DIR, module_name, task_names
+import verifiers
+from strategies.tasks import TASKS_DIR, for_task, task_names
+
+VERIFIERS_DIR = Path(verifiers.__file__).resolve().parent
 
 _LOCAL_IMPORT = re.compile(r"^from verifiers\.(\w+) import .+$", re.MULTILINE)
 _FUTURE = "from __future__ import annotations\n"
@@ -32,7 +35,7 @@ class Generated:
 
 def bundle(task: str) -> str:
     """The text of `tasks/<task>/tests/verify.py`."""
-    order = _dependency_order(module_name(task).split(".", 1)[1])
+    order = _dependency_order(for_task(task).verifier.__name__.rsplit(".", 1)[1])
     header = (
         "#!/usr/bin/env python3\n"
         f'"""Verifier for the {task} task; standard library only.\n\n'
@@ -65,7 +68,7 @@ def build_all() -> list[Generated]:
 
 
 def stale_files() -> list[Path]:
-    return [target.path.relative_to(ROOT) for target in map(generated, task_names()) if target.stale]
+    return [target.path.relative_to(TASKS_DIR.parent) for target in map(generated, task_names()) if target.stale]
 
 
 def _source(name: str) -> str:

@@ -54,13 +54,13 @@ class HeldOutTask:
 
 TASKS = (
     HeldOutTask(
-        name=narrative.TASK,
+        name=narrative.TASK.name,
         data="narrative_replies.toml",
         dimensions=("status_correct",),
         build=lambda text: narrative.trial(Cast(), text),
     ),
     HeldOutTask(
-        name=named_path.TASK,
+        name=named_path.TASK.name,
         data="read_named_path_replies.toml",
         dimensions=("named_path_read", "action_reported"),
         build=lambda text: named_path.trial(Cast(), check_id=MARKER, reply=text.replace("{marker}", MARKER)),

@@ -23,12 +23,12 @@ import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
 
-from properties import profiles
-from properties.engine import applicable, check, context
-from properties.registry import Context
-from properties.runners import ForkServer
-from properties.subjects import Command, InProcess
-from strategies.tasks import for_task
+from verifuzz.properties import profiles
+from verifuzz.properties.engine import applicable, check, context
+from verifuzz.properties.registry import Context
+from verifuzz.properties.runners import ForkServer
+from verifuzz.properties.subjects import Command, InProcess
+from verifuzz.strategies.tasks import for_task
 
 ROOT = Path(__file__).resolve().parent.parent
 TICK = os.sysconf("SC_CLK_TCK")

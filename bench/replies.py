@@ -19,9 +19,9 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from strategies.replies import Reply, compose  # noqa: E402
-from strategies.tasks import for_task, task_names  # noqa: E402
-from verifiers.runner import judge_texts  # noqa: E402
+from verifuzz.strategies.replies import Reply, compose  # noqa: E402
+from verifuzz.strategies.tasks import for_task, task_names  # noqa: E402
+from verifuzz.verifiers.runner import judge_texts  # noqa: E402
 
 
 def measure(task: str, count: int, seed: int, show: int) -> dict[str, object]:

@@ -30,13 +30,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from measure import Lap, profile, stopwatch
-from properties import profiles
-from properties.engine import HELD, applicable, check, context
-from properties.promises import adversaries_for, broken_by_any, fanned
-from properties.registry import Context
-from properties.subjects import InProcess
-from strategies.tasks import for_task, task_names
-from verifiers.runner import judge
+from verifuzz.properties import profiles
+from verifuzz.properties.engine import HELD, applicable, check, context
+from verifuzz.properties.promises import adversaries_for, broken_by_any, fanned
+from verifuzz.properties.registry import Context
+from verifuzz.properties.subjects import InProcess
+from verifuzz.strategies.tasks import for_task, task_names
+from verifuzz.verifiers.runner import judge
 
 TARGET = 2_000.0  # examples per second per core, from the issue
 

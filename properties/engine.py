@@ -12,12 +12,12 @@ from typing import Callable, Iterable, Iterator
 from hypothesis import given, seed as hypothesis_seed, settings as hypothesis_settings
 from hypothesis.errors import HypothesisException, NonInteractiveExampleWarning
 
-import properties.promises  # noqa: F401 - registers the promises
-from properties import profiles
-from properties.example import Example, Outcome
-from properties.registry import PROPERTIES, Context, Property, Violation
-from properties.subjects import Command, InProcess, Subject
-from strategies.tasks import Task, UnknownTask, for_task
+import verifuzz.properties.promises  # noqa: F401 - registers the promises
+from verifuzz.properties import profiles
+from verifuzz.properties.example import Example, Outcome
+from verifuzz.properties.registry import PROPERTIES, Context, Property, Violation
+from verifuzz.properties.subjects import Command, InProcess, Subject
+from verifuzz.strategies.tasks import Task, UnknownTask, for_task
 
 HELD, VIOLATED, ERROR, VACUOUS = "held", "violated", "error", "vacuous"
 # A promise builds and drops tens of thousands of small dicts and lists a second, nearly all of
@@ -80,7 +80,7 @@ def subject_for(prop: Property, ctx: Context) -> Subject:
 
 
 def _learn_keys(ctx: Context) -> tuple[str, ...] | None:
-    from properties.promises import as_witness, fanned
+    from verifuzz.properties.promises import as_witness, fanned
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", NonInteractiveExampleWarning)

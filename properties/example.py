@@ -6,7 +6,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from strategies.trial import Trial
+from verifuzz.strategies.trial import Trial
 
 DECODED = "decoded"
 FILE = "file"

@@ -8,17 +8,17 @@ from typing import Callable
 
 from hypothesis import strategies as st
 
-from properties import profiles
-from properties.example import Example, Outcome, dump_json, load_json
-from properties.registry import Context, Property, Violation, promise, register
-from strategies import custody, malformed
-from strategies.adversaries import GENERIC, REFUSAL, SILENCE, Adversary
-from strategies.exporter import VERSIONS, exported_trial, relay_noise
-from strategies.irrelevant import irrelevant_change, well_formed
-from strategies.plausible import plausible_trials
-from strategies.replies import compose
-from strategies.tasks import Task, registered
-from strategies.trial import Trial
+from verifuzz.properties import profiles
+from verifuzz.properties.example import Example, Outcome, dump_json, load_json
+from verifuzz.properties.registry import Context, Property, Violation, promise, register
+from verifuzz.strategies import custody, malformed
+from verifuzz.strategies.adversaries import GENERIC, REFUSAL, SILENCE, Adversary
+from verifuzz.strategies.exporter import VERSIONS, exported_trial, relay_noise
+from verifuzz.strategies.irrelevant import irrelevant_change, well_formed
+from verifuzz.strategies.plausible import plausible_trials
+from verifuzz.strategies.replies import compose
+from verifuzz.strategies.tasks import Task, registered
+from verifuzz.strategies.trial import Trial
 
 REASON_KEYS = ("reason", "error", "errors", "message")
 

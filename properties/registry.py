@@ -6,9 +6,9 @@ from typing import Any, Callable
 
 from hypothesis import strategies as st
 
-from properties.example import Example, Outcome
-from properties.subjects import Subject
-from strategies.tasks import Task
+from verifuzz.properties.example import Example, Outcome
+from verifuzz.properties.subjects import Subject
+from verifuzz.strategies.tasks import Task
 
 
 class VerifuzzError(Exception):

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from properties.engine import HELD, applicable, check, context
-from properties.subjects import InProcess
-from strategies.tasks import for_task, task_names
+from verifuzz.properties.engine import HELD, applicable, check, context
+from verifuzz.properties.subjects import InProcess
+from verifuzz.strategies.tasks import for_task, task_names
 
 CASES = [
     pytest.param(task, prop.name, id=f"{task}::{prop.name}", marks=[pytest.mark.slow] if prop.via_cli else [])

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, Callable, Union
 
-from strategies.noise import garbled_text
-from strategies.refusals import refusal_text
-from strategies.trial import Trial, event, hex64
+from verifuzz.strategies.noise import garbled_text
+from verifuzz.strategies.refusals import refusal_text
+from verifuzz.strategies.trial import Trial, event, hex64
 
 Broken = Union[Trial, dict]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from random import Random
 from typing import Any, Mapping, Sequence
 
-from strategies.trial import Trial, hex64
-from verifiers.evidence import SCHEMA_VERSION, tag_channel, tag_mentions, tag_reply
+from verifuzz.strategies.trial import Trial, hex64
+from verifuzz.verifiers.evidence import SCHEMA_VERSION, tag_channel, tag_mentions, tag_reply
 
 OLDER, NEWER = "older", "newer"
 VERSIONS = (OLDER, NEWER)

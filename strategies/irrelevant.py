@@ -4,8 +4,8 @@ from __future__ import annotations
 from random import Random
 from typing import Any, Callable
 
-from strategies.realistic import HARMLESS_TAGS, faker_for
-from strategies.trial import MESSAGE_KIND, hex64, plain_copy
+from verifuzz.strategies.realistic import HARMLESS_TAGS, faker_for
+from verifuzz.strategies.trial import MESSAGE_KIND, hex64, plain_copy
 
 Change = Callable[[Random, dict], dict]
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from random import Random
 from typing import Any, Callable, Iterator
 
-from strategies.trial import plain_copy
+from verifuzz.strategies.trial import plain_copy
 
 
 NULL, BOOL, INT, FLOAT, STR, LIST, OBJ = "null", "bool", "int", "float", "str", "list", "object"

@@ -6,21 +6,21 @@ from random import Random
 
 from hypothesis import strategies as st
 
-from strategies.adversaries import Broken, adversary, extra_message
-from strategies.adversaries import (  # the generic adversaries this task binds to its dimensions
+from verifuzz.strategies.adversaries import Broken, adversary, extra_message
+from verifuzz.strategies.adversaries import (  # the generic adversaries this task binds to its dimensions
     derived_fields_disagree, duplicated_task_event, empty_reply, garbled_reply,
     missing_task_event_and_reply_pointer, no_channel_tag, no_reply, refusal, reply_before_task,
     reply_of_another_kind, reply_to_other_event, right_answer_only_in_another_kind, top_level_reply,
     truncated_snapshot, two_orchestrators, unknown_task_event, unmarked_thread_tag, unreadable_reply,
     wrong_author, wrong_channel, wrong_schema_version, wrong_task_name,
 )
-from strategies.cast import Cast
-from strategies.facts import Facts
-from strategies.realistic import casts, chatter, harmless_tags
-from strategies.replies import Fact, ReplyTask
-from strategies.tasks import Task
-from strategies.trial import Trial, event, hex64, reply_tags
-from verifiers import narrative_agent_names as verifier
+from verifuzz.strategies.cast import Cast
+from verifuzz.strategies.facts import Facts
+from verifuzz.strategies.realistic import casts, chatter, harmless_tags
+from verifuzz.strategies.replies import Fact, ReplyTask
+from verifuzz.strategies.tasks import Task
+from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
+from verifuzz.verifiers import narrative_agent_names as verifier
 
 HUMAN = "Maya Elise Chen"
 AURORA = "Aurora Audit Bot"

@@ -16,11 +16,11 @@ from typing import Callable, Optional
 
 from hypothesis import strategies as st
 
-from strategies.adversaries import GENERIC, REFUSAL, SILENCE, Adversary
-from strategies.facts import Facts
-from strategies.replies import ReplyTask
-from strategies.trial import Trial
-from verifiers.verdict import TaskSpec
+from verifuzz.strategies.adversaries import GENERIC, REFUSAL, SILENCE, Adversary
+from verifuzz.strategies.facts import Facts
+from verifuzz.strategies.replies import ReplyTask
+from verifuzz.strategies.trial import Trial
+from verifuzz.verifiers.verdict import TaskSpec
 
 # The folders a harness consumes, one per task, beside the code that knows them.
 TASKS_DIR = Path(__file__).resolve().parent.parent / "tasks"
@@ -112,7 +112,7 @@ GENERIC_POOL: tuple[Adversary, ...] = (*GENERIC, *SILENCE, REFUSAL)
 @cache
 def registered() -> dict[str, Task]:
     """Every task definition: each `strategies` module with a `TASK` that is a `Task`, checked as it loads."""
-    import strategies
+    from verifuzz import strategies
 
     found: dict[str, Task] = {}
     for info in pkgutil.iter_modules(strategies.__path__):

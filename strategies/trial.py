@@ -10,8 +10,8 @@ import marshal
 from dataclasses import dataclass, field
 from typing import Any
 
-from verifiers.builder import build_snapshot
-from verifiers.evidence import ORCHESTRATOR, USER
+from verifuzz.verifiers.builder import build_snapshot
+from verifuzz.verifiers.evidence import ORCHESTRATOR, USER
 
 MESSAGE_KIND = 9
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from strategies import tasks
+from verifuzz.strategies import tasks
 from verifuzz import bundle
 
 STDLIB = frozenset(sys.stdlib_module_names)
@@ -87,8 +87,12 @@ def test_deleted_generated_file_is_stale(tree: Path) -> None:
 
 @pytest.mark.parametrize("path", VERIFIER_SOURCES, ids=lambda p: p.name)
 def test_verifier_modules_import_only_the_standard_library(path: Path) -> None:
-    """verifiers/ modules import the standard library and each other, nothing else, and never relatively."""
-    foreign = imported_modules(path) - STDLIB - {"verifiers"}
+    """verifiers/ modules import the standard library and each other (as `verifuzz.verifiers.x`), nothing else,
+    and never relatively."""
+    foreign = imported_modules(path) - STDLIB - {"verifuzz"}
+    ours = [node.module for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("verifuzz")]
+    assert all(module.startswith("verifuzz.verifiers.") for module in ours), ours
     assert foreign == set(), f"{path.name} imports {sorted(foreign)}"
 
 

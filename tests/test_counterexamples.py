@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from properties.counterexamples import MANIFEST, load
-from properties.engine import HELD, context, recheck
-from properties.registry import PROPERTIES
-from properties.subjects import InProcess
-from strategies.tasks import for_task
+from verifuzz.properties.counterexamples import MANIFEST, load
+from verifuzz.properties.engine import HELD, context, recheck
+from verifuzz.properties.registry import PROPERTIES
+from verifuzz.properties.subjects import InProcess
+from verifuzz.strategies.tasks import for_task
 
 FOLDER = Path(__file__).parent / "counterexamples"
 CASES = sorted(FOLDER.glob(f"*/*/{MANIFEST}"))

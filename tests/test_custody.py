@@ -8,15 +8,15 @@ from random import Random
 
 import pytest
 
-from properties.counterexamples import _read_example, write_example
-from properties.engine import VIOLATED, applicable, check, context
-from properties.example import Example
-from properties.promises import rewritten_input
-from properties.subjects import InProcess
-from strategies.custody import AGENT_UID, BREACHES, place_inputs
-from strategies.read_named_path_outside_workspace import SKILL_FLAG, rewrites_skill_file, trial
-from verifiers import runner
-from strategies.tasks import for_task
+from verifuzz.properties.counterexamples import _read_example, write_example
+from verifuzz.properties.engine import VIOLATED, applicable, check, context
+from verifuzz.properties.example import Example
+from verifuzz.properties.promises import rewritten_input
+from verifuzz.properties.subjects import InProcess
+from verifuzz.strategies.custody import AGENT_UID, BREACHES, place_inputs
+from verifuzz.strategies.read_named_path_outside_workspace import SKILL_FLAG, rewrites_skill_file, trial
+from verifuzz.verifiers import runner
+from verifuzz.strategies.tasks import for_task
 
 READ_PATH = "read-named-path-outside-workspace"
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="setting file owners needs root")

@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from properties import profiles
-from properties.example import dump_json
-from properties.promises import any_example, fanned, irrelevantly_changed, malformed_example, untouched
-from properties.engine import context
-from properties.subjects import InProcess
-from strategies import malformed
-from strategies.noise import EXTREMES, NOISY_CATEGORIES, garbled_text, noisy_characters
-from strategies.tasks import for_task, task_names
-from strategies.trial import Trial, plain_copy
+from verifuzz.properties import profiles
+from verifuzz.properties.example import dump_json
+from verifuzz.properties.promises import any_example, fanned, irrelevantly_changed, malformed_example, untouched
+from verifuzz.properties.engine import context
+from verifuzz.properties.subjects import InProcess
+from verifuzz.strategies import malformed
+from verifuzz.strategies.noise import EXTREMES, NOISY_CATEGORIES, garbled_text, noisy_characters
+from verifuzz.strategies.tasks import for_task, task_names
+from verifuzz.strategies.trial import Trial, plain_copy
 
 TASKS = task_names()
 

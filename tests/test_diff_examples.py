@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 from hypothesis import strategies as st
 
-from properties.engine import applicable, context
-from properties.example import Example, dump_json
-from properties.registry import PROPERTIES, Context, Property
-from properties.subjects import InProcess
+from verifuzz.properties.engine import applicable, context
+from verifuzz.properties.example import Example, dump_json
+from verifuzz.properties.registry import PROPERTIES, Context, Property
+from verifuzz.properties.subjects import InProcess
 from verifuzz.diff_examples import drawn, owners, saved, sources, universal
-from strategies.tasks import for_task
+from verifuzz.strategies.tasks import for_task
 
 SAVED = Path(__file__).parent / "counterexamples"
 

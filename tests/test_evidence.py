@@ -6,11 +6,11 @@ from typing import Any, Callable
 import pytest
 from hypothesis import given, strategies as st
 
-from strategies.cast import Cast
-from strategies.tasks import for_task, task_names
-from strategies.trial import event, reply_tags
-from verifiers.builder import build_snapshot
-from verifiers.evidence import Evidence, EvidenceError, parse_evidence, tag_channel, tag_mentions, tag_reply
+from verifuzz.strategies.cast import Cast
+from verifuzz.strategies.tasks import for_task, task_names
+from verifuzz.strategies.trial import event, reply_tags
+from verifuzz.verifiers.builder import build_snapshot
+from verifuzz.verifiers.evidence import Evidence, EvidenceError, parse_evidence, tag_channel, tag_mentions, tag_reply
 
 CAST = Cast()
 TASK = "contract-task"

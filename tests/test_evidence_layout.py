@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, strategies as st
 
-from verifiers.evidence import (
+from verifuzz.verifiers.evidence import (
     BOOLEAN, EVENT_ID, INTEGER, LIST, OBJECT, PUBKEY, STRING, STRINGS, TAGS, TEXT, VERSION,
     EvidenceError, _Kind, _Layout, _optional, _Reader,
 )

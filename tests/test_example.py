@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from hypothesis.vendor.pretty import pretty
 
-from properties.example import Example
-from strategies.malformed import deep_nesting
+from verifuzz.properties.example import Example
+from verifuzz.strategies.malformed import deep_nesting
 
 
 def test_an_example_nested_deeper_than_repr_can_go_still_prints() -> None:

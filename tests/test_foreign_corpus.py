@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from properties.example import dump_json
-from properties.registry import PROPERTIES
-from strategies.tasks import TASKS_DIR, for_task
+from verifuzz.properties.example import dump_json
+from verifuzz.properties.registry import PROPERTIES
+from verifuzz.strategies.tasks import TASKS_DIR, for_task
 from verifuzz.cli import main
 
 CORPUS = Path(__file__).parent / "foreign"

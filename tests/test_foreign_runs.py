@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from properties.example import Example
-from properties.layout import EVIDENCE, OUTPUT_DIR
-from properties.promises import every_file_fault, malformed_example
-from properties.registry import Context
-from properties.subjects import Command
-from strategies import narrative_agent_names as narrative
+from verifuzz.properties.example import Example
+from verifuzz.properties.layout import EVIDENCE, OUTPUT_DIR
+from verifuzz.properties.promises import every_file_fault, malformed_example
+from verifuzz.properties.registry import Context
+from verifuzz.properties.subjects import Command
+from verifuzz.strategies import narrative_agent_names as narrative
 from verifuzz.cli import main
-from strategies.tasks import TASKS_DIR
+from verifuzz.strategies.tasks import TASKS_DIR
 
 NARRATIVE_DIR = str(TASKS_DIR / "narrative-agent-names")
 NARRATIVE_SCRIPT = TASKS_DIR / "narrative-agent-names" / "tests" / "verify.py"
@@ -193,8 +193,8 @@ def test_reward_txt_verifiers_are_judged_only_on_what_they_write(tmp_path: Path)
     """A reward.txt verifier has no dimensions for the conjunction and no details for a reason: neither is asked of it."""
     from hypothesis import settings
 
-    from properties.engine import VACUOUS, applicable, check, context
-    from properties.registry import PROPERTIES
+    from verifuzz.properties.engine import VACUOUS, applicable, check, context
+    from verifuzz.properties.registry import PROPERTIES
 
     script = tmp_path / "zero.py"
     script.write_text("import sys\nopen(sys.argv[2], 'w').write('0')\n")

@@ -8,9 +8,9 @@ from xml.etree import ElementTree
 
 import pytest
 
-import verifiers.narrative_agent_names as narrative
-from properties.registry import PROPERTIES, Property, register
-from strategies.tasks import TASKS_DIR
+import verifuzz.verifiers.narrative_agent_names as narrative
+from verifuzz.properties.registry import PROPERTIES, Property, register
+from verifuzz.strategies.tasks import TASKS_DIR
 from verifuzz.cli import main
 
 NARRATIVE_DIR = str(TASKS_DIR / "narrative-agent-names")
@@ -209,8 +209,8 @@ def test_audit_without_a_rewarded_witness_is_vacuous(capsys: pytest.CaptureFixtu
 @pytest.mark.slow
 def test_audit_with_a_witness_holds_for_the_shipped_verifier(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """`audit --witness` breaks a real passing run: the shipped verifier rewards it and holds every generic promise."""
-    from strategies import read_named_path_outside_workspace as read_path
-    from properties.example import dump_json
+    from verifuzz.strategies import read_named_path_outside_workspace as read_path
+    from verifuzz.properties.example import dump_json
 
     run_ = read_path.trial()
     witness = tmp_path / "buzz-evidence.json"

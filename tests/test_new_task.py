@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from strategies.tasks import TASKS_DIR
+from verifuzz.strategies.tasks import TASKS_DIR
 from verifuzz.cli import main
 
 ROOT = TASKS_DIR.parent

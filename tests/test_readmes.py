@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from strategies.narrative_agent_names import AURORA, BEACON, trial
+from verifuzz.strategies.narrative_agent_names import AURORA, BEACON, trial
 from tests.scoring import Scoring
-from verifiers import narrative_agent_names as narrative
-from strategies.tasks import for_task, task_names
+from verifuzz.verifiers import narrative_agent_names as narrative
+from verifuzz.strategies.tasks import for_task, task_names
 
 ROOT = Path(__file__).resolve().parent.parent
 NARRATIVE_README = ROOT / "tasks" / "narrative-agent-names" / "README.md"

@@ -5,7 +5,7 @@ from random import Random
 
 import pytest
 
-from strategies.replies import (
+from verifuzz.strategies.replies import (
     AFFIRMED, ASSERTED, FUTURE, MODALITIES, NEGATED, PRESENT, QUESTIONED, REFUSED, RETRACTED, UNSAID, Clause, Fact, Reply,
     ReplyTask, compose, disguised, modalities, render, surface,
 )

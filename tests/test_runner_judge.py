@@ -7,9 +7,9 @@ from typing import Any, Mapping
 
 import pytest
 
-from strategies.narrative_agent_names import trial
-from verifiers.runner import FAILED_CLOSED, judge, run
-from verifiers.verdict import TaskSpec, Verdict
+from verifuzz.strategies.narrative_agent_names import trial
+from verifuzz.verifiers.runner import FAILED_CLOSED, judge, run
+from verifuzz.verifiers.verdict import TaskSpec, Verdict
 
 DIMENSIONS = ("first", "second", "third")
 ZEROS = {"reward": 0.0, "first": 0.0, "second": 0.0, "third": 0.0}

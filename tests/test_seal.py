@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from verifiers.manifest import SealCheck, parse_seal
-from strategies import tasks
+from verifuzz.verifiers.manifest import SealCheck, parse_seal
+from verifuzz.strategies import tasks
 from verifuzz import __version__, bundle, seal
 from verifuzz.cli import main
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from verifiers.read_named_path_outside_workspace import MARKER, parse_skill
-from strategies.tasks import TASKS_DIR, for_task
+from verifuzz.verifiers.read_named_path_outside_workspace import MARKER, parse_skill
+from verifuzz.strategies.tasks import TASKS_DIR, for_task
 
 TASKS = sorted(path.name for path in TASKS_DIR.iterdir() if path.is_dir())
 FILES = ("README.md", "instruction.md", "task.toml", "environment/Dockerfile", "tests/test.sh", "tests/verify.py")

@@ -14,12 +14,12 @@ from typing import Any, Iterator
 
 import pytest
 
-from strategies.narrative_agent_names import trial as narrative_trial
-from strategies.read_named_path_outside_workspace import answer, trial as read_path_trial
+from verifuzz.strategies.narrative_agent_names import trial as narrative_trial
+from verifuzz.strategies.read_named_path_outside_workspace import answer, trial as read_path_trial
 from tests.test_task_dirs import READ_PATH, SKILL_RELATIVE, dockerfile, run_skill_script, task_dir
-from verifiers.read_named_path_outside_workspace import parse_skill
+from verifuzz.verifiers.read_named_path_outside_workspace import parse_skill
 from verifuzz.cli import main
-from strategies.tasks import for_task
+from verifuzz.strategies.tasks import for_task
 
 AGENT_UID = 1000
 NARRATIVE = "narrative-agent-names"

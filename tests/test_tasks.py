@@ -7,10 +7,10 @@ from random import Random
 
 import pytest
 
-from strategies import narrative_agent_names as narrative
-from strategies.adversaries import Adversary, adversary, wrong_channel
-from strategies.tasks import TASKS_DIR, Task, TaskError, UnknownTask, for_task, registered, task_names
-from strategies.trial import Trial
+from verifuzz.strategies import narrative_agent_names as narrative
+from verifuzz.strategies.adversaries import Adversary, adversary, wrong_channel
+from verifuzz.strategies.tasks import TASKS_DIR, Task, TaskError, UnknownTask, for_task, registered, task_names
+from verifuzz.strategies.trial import Trial
 
 DEFINITION = narrative.TASK
 
@@ -30,7 +30,7 @@ def test_every_bundled_task_is_registered_with_its_folder_and_verifier() -> None
 def test_the_shipped_definitions_check_clean() -> None:
     """Both shipped definitions pass their own load-time check, module scan included."""
     for task in registered().values():
-        task.check(__import__(f"strategies.{task.name.replace('-', '_')}", fromlist=["TASK"]))
+        task.check(__import__(f"verifuzz.strategies.{task.name.replace('-', '_')}", fromlist=["TASK"]))
 
 
 def test_an_unknown_task_names_the_known_ones() -> None:
@@ -61,14 +61,14 @@ def test_a_generic_adversary_must_say_what_it_zeroes() -> None:
 
 def test_an_adversary_left_out_of_the_definition_is_refused() -> None:
     """An adversary defined in the task's module but not listed in TASK would have no promise: the load fails."""
-    module = types.ModuleType("strategies.scratch_task")
+    module = types.ModuleType("verifuzz.strategies.scratch_task")
 
     def forgotten(rng: Random, trial: Trial) -> Trial:
         return trial
 
     forgotten.__module__ = module.__name__
     module.forgotten = adversary("a break nobody listed", zeroes="status_correct")(forgotten)
-    with pytest.raises(TaskError, match="'forgotten' is defined in strategies.scratch_task but not in its TASK"):
+    with pytest.raises(TaskError, match="'forgotten' is defined in verifuzz.strategies.scratch_task but not in its TASK"):
         DEFINITION.check(module)
 
 

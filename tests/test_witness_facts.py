@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from strategies.tasks import for_task, task_names
-from strategies.trial import hex64
+from verifuzz.strategies.tasks import for_task, task_names
+from verifuzz.strategies.trial import hex64
 
 
 @pytest.mark.parametrize("task", task_names())
@@ -36,7 +36,7 @@ def test_a_witness_that_leaves_the_facts_is_caught(task: str) -> None:
 
 def test_the_narrative_human_is_the_one_the_task_seeds() -> None:
     """narrative-agent-names fixes its human: a witness named otherwise is a departure."""
-    from strategies.cast import Cast
-    from strategies.narrative_agent_names import FACTS, trial
+    from verifuzz.strategies.cast import Cast
+    from verifuzz.strategies.narrative_agent_names import FACTS, trial
 
     assert FACTS.departures(trial(Cast(user_name="Somebody Else"))) == ["human 'Somebody Else', not 'Maya Elise Chen'"]

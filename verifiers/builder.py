@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from verifiers.evidence import SCHEMA_VERSION, tag_channel, tag_mentions, tag_reply
+from verifuzz.verifiers.evidence import SCHEMA_VERSION, tag_channel, tag_mentions, tag_reply
 
 
 def build_snapshot(

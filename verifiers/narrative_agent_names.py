@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from verifiers.evidence import ORCHESTRATOR, USER, Evidence, Message, same
-from verifiers.runner import run
-from verifiers.text import TYPOGRAPHY, fold, plain, wakes
-from verifiers.verdict import TaskSpec, Verdict
+from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, Message, same
+from verifuzz.verifiers.runner import run
+from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain, wakes
+from verifuzz.verifiers.verdict import TaskSpec, Verdict
 
 NAME = "narrative-agent-names"
 AURORA = "Aurora Audit Bot"

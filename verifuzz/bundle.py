@@ -10,12 +10,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import verifiers
-from strategies.tasks import TASKS_DIR, for_task, task_names
+from verifuzz import verifiers
+from verifuzz.strategies.tasks import TASKS_DIR, for_task, task_names
 
 VERIFIERS_DIR = Path(verifiers.__file__).resolve().parent
 
-_LOCAL_IMPORT = re.compile(r"^from verifiers\.(\w+) import .+$", re.MULTILINE)
+_LOCAL_IMPORT = re.compile(r"^from verifuzz\.verifiers\.(\w+) import .+$", re.MULTILINE)
+_ANY_IMPORT = re.compile(r"^\s*(?:from|import)\s+verifuzz\b", re.MULTILINE)  # what one-line imports missed
 _FUTURE = "from __future__ import annotations\n"
 
 
@@ -88,8 +89,8 @@ def _dependency_order(name: str, seen: tuple[str, ...] = ()) -> list[str]:
 
 def _strip(name: str) -> str:
     source = _source(name)
-    if "from verifiers" in _LOCAL_IMPORT.sub("", source) or "import verifiers" in source:
-        raise BundleError(f"verifiers/{name}.py: import shared modules as one-line `from verifiers.x import a, b`")
+    if _ANY_IMPORT.search(_LOCAL_IMPORT.sub("", source)):
+        raise BundleError(f"verifiers/{name}.py: import shared modules as one-line `from verifuzz.verifiers.x import a, b`")
     body = _LOCAL_IMPORT.sub("", source).replace(_FUTURE, "", 1)
     return re.sub(r"\n{3,}", "\n\n\n", body).strip("\n") + "\n"
 

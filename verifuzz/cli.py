@@ -7,11 +7,11 @@ from typing import Sequence
 
 from pathlib import Path
 
-from properties.registry import UsageError
+from verifuzz.properties.registry import UsageError
 from verifuzz import __version__, diff, fuzzing, scaffold, seal
 from verifuzz.mutation import cli as mutation_cli
 from verifuzz.bundle import BundleError, build_all, stale_files
-from verifiers.manifest import SealError
+from verifuzz.verifiers.manifest import SealError
 
 
 def _build_tasks(args: argparse.Namespace) -> int:

@@ -10,17 +10,17 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from properties import profiles
-from properties.counterexamples import CounterexampleError, Saved, load, save
-from properties.engine import ERROR, HELD, VACUOUS, VIOLATED, Result, applicable, check, context, recheck, subject_for
-from properties.example import load_json
-from properties.layout import JSON, OUTPUTS, TemplateError
-from properties.registry import PROPERTIES, Context, UsageError
-from properties.runners import MODES, RunnerError
-from properties.subjects import Command, InProcess, Subject, cleanup
-from strategies.recorded import trial_from_snapshot
+from verifuzz.properties import profiles
+from verifuzz.properties.counterexamples import CounterexampleError, Saved, load, save
+from verifuzz.properties.engine import ERROR, HELD, VACUOUS, VIOLATED, Result, applicable, check, context, recheck, subject_for
+from verifuzz.properties.example import load_json
+from verifuzz.properties.layout import JSON, OUTPUTS, TemplateError
+from verifuzz.properties.registry import PROPERTIES, Context, UsageError
+from verifuzz.properties.runners import MODES, RunnerError
+from verifuzz.properties.subjects import Command, InProcess, Subject, cleanup
+from verifuzz.strategies.recorded import trial_from_snapshot
 from verifuzz import findings, report
-from strategies.tasks import TASKS_DIR, UnknownTask, for_task, task_names
+from verifuzz.strategies.tasks import TASKS_DIR, UnknownTask, for_task, task_names
 
 DEFAULT_COUNTEREXAMPLES = Path("verifuzz-counterexamples")
 STRICTNESS = {"schema": ("schema",), "read": ("read",), "both": ("schema", "read")}

@@ -11,8 +11,8 @@ import importlib
 import re
 from pathlib import Path
 
-from properties.registry import UsageError
-from strategies.tasks import TASKS_DIR, registered, task_names
+from verifuzz.properties.registry import UsageError
+from verifuzz.strategies.tasks import TASKS_DIR, registered, task_names
 from verifuzz import seal
 from verifuzz.bundle import build_all
 
@@ -29,9 +29,9 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from verifiers.evidence import ORCHESTRATOR, Evidence, same
-from verifiers.runner import run
-from verifiers.verdict import TaskSpec, Verdict
+from verifuzz.verifiers.evidence import ORCHESTRATOR, Evidence, same
+from verifuzz.verifiers.runner import run
+from verifuzz.verifiers.verdict import TaskSpec, Verdict
 
 NAME = "{name}"
 ANSWER = "{answer}"
@@ -76,19 +76,19 @@ from random import Random
 
 from hypothesis import strategies as st
 
-from strategies.adversaries import Broken, adversary
-from strategies.adversaries import (  # the generic adversaries this task binds to its dimensions
+from verifuzz.strategies.adversaries import Broken, adversary
+from verifuzz.strategies.adversaries import (  # the generic adversaries this task binds to its dimensions
     derived_fields_disagree, duplicated_task_event, empty_reply, garbled_reply, missing_task_event_and_reply_pointer,
     no_channel_tag, no_reply, refusal, reply_before_task, reply_of_another_kind, reply_to_other_event,
     right_answer_only_in_another_kind, top_level_reply, truncated_snapshot, two_orchestrators, unknown_task_event,
     unmarked_thread_tag, unreadable_reply, wrong_author, wrong_channel, wrong_schema_version, wrong_task_name,
 )
-from strategies.cast import Cast
-from strategies.facts import Facts
-from strategies.realistic import casts, chatter, harmless_tags
-from strategies.tasks import Task
-from strategies.trial import Trial, event, reply_tags
-from verifiers import {module} as verifier
+from verifuzz.strategies.cast import Cast
+from verifuzz.strategies.facts import Facts
+from verifuzz.strategies.realistic import casts, chatter, harmless_tags
+from verifuzz.strategies.tasks import Task
+from verifuzz.strategies.trial import Trial, event, reply_tags
+from verifuzz.verifiers import {module} as verifier
 
 HUMAN = "{human}"
 PROMPT = "{prompt}"

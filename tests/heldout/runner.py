@@ -15,10 +15,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Callable
 
-from strategies import narrative_agent_names as narrative
-from strategies import read_named_path_outside_workspace as named_path
-from strategies.cast import Cast
-from strategies.trial import Trial
+from verifuzz.strategies import narrative_agent_names as narrative
+from verifuzz.strategies import read_named_path_outside_workspace as named_path
+from verifuzz.strategies.cast import Cast
+from verifuzz.strategies.trial import Trial
 
 HERE = Path(__file__).resolve().parent
 TASKS_DIR = HERE.parent.parent / "tasks"

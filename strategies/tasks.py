@@ -22,8 +22,15 @@ from verifuzz.strategies.replies import ReplyTask
 from verifuzz.strategies.trial import Trial
 from verifuzz.verifiers.verdict import TaskSpec
 
-# The folders a harness consumes, one per task, beside the code that knows them.
-TASKS_DIR = Path(__file__).resolve().parent.parent / "tasks"
+
+def _tasks_dir() -> Path:
+    """The folders a harness consumes, one per task: `tasks/` at the top of the checkout, found from here whether
+    this folder sits there or, laid out as installed, under `verifuzz/` (as in the mutation gate's copy)."""
+    here = Path(__file__).resolve()
+    return next((folder / "tasks" for folder in here.parents[1:] if (folder / "tasks").is_dir()), here.parents[1] / "tasks")
+
+
+TASKS_DIR = _tasks_dir()
 
 
 class TaskError(ValueError):

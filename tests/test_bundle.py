@@ -45,10 +45,11 @@ def test_generated_verifiers_are_up_to_date() -> None:
     assert stale == [], f"stale generated verifiers {[str(p) for p in stale]}: run `verifuzz build-tasks`"
 
 
-def test_both_shipped_tasks_are_bundled() -> None:
-    """The two seed tasks are discovered, so the staleness check above covers them."""
-    assert tasks.task_names() == ["narrative-agent-names", "read-named-path-outside-workspace"]
+def test_every_task_folder_is_a_registered_task_and_bundled() -> None:
+    """Each folder under tasks/ has a definition and a generated verify.py, so the staleness check above covers it."""
+    assert {"narrative-agent-names", "read-named-path-outside-workspace"} <= set(tasks.task_names())
     assert [path.parent.parent.name for path in GENERATED] == tasks.task_names()
+    assert sorted(path.name for path in tasks.TASKS_DIR.iterdir() if path.is_dir()) == tasks.task_names()
 
 
 def test_editing_a_task_module_makes_only_its_verifier_stale(tree: Path) -> None:
@@ -63,10 +64,7 @@ def test_editing_a_shared_module_makes_every_verifier_stale(tree: Path) -> None:
     """A change to the shared evidence contract reaches every generated file."""
     module = tree / "verifiers" / "evidence.py"
     module.write_text(module.read_text(encoding="utf-8").replace("SCHEMA_VERSION = 1", "SCHEMA_VERSION = 2"), encoding="utf-8")
-    assert bundle.stale_files() == [
-        Path("tasks/narrative-agent-names/tests/verify.py"),
-        Path("tasks/read-named-path-outside-workspace/tests/verify.py"),
-    ]
+    assert bundle.stale_files() == [Path(f"tasks/{task}/tests/verify.py") for task in tasks.task_names()]
 
 
 def test_rebuilding_clears_staleness(tree: Path) -> None:

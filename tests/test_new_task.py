@@ -14,7 +14,10 @@ from verifuzz.strategies.tasks import TASKS_DIR
 from verifuzz.cli import main
 
 ROOT = TASKS_DIR.parent
-PACKAGES = ("verifiers", "strategies", "properties", "verifuzz", "tasks")
+PACKAGES = ("verifiers", "strategies", "properties", "verifuzz", "tasks", "tests")
+# The tests that look at every task: they must pass on the new one without being edited.
+PER_TASK_TESTS = ("tests/test_readmes.py", "tests/test_task_dirs.py", "tests/test_tasks.py", "tests/test_bundle.py",
+                  "tests/test_witness_facts.py", "tests/test_seal.py")
 
 
 def _files(root: Path) -> set[str]:
@@ -31,10 +34,12 @@ def _verifuzz(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.slow
 def test_a_new_task_touches_only_its_three_places_and_keeps_every_promise(tmp_path: Path) -> None:
     """In a copy of the project, `new-task` adds only verifiers/<m>.py, strategies/<m>.py and tasks/<name>/, and
-    `check` finds every promise held on it, none vacuous, with its witness rewarded."""
+    `check` finds every promise held on it, none vacuous, with its witness rewarded; the tests that look at every
+    task pass on it unedited."""
     for package in PACKAGES:
         shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__", "mutants"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    for name in ("pyproject.toml", "conftest.py", "README.md"):
+        shutil.copy(ROOT / name, tmp_path)
     before = _files(tmp_path)
 
     made = _verifuzz(tmp_path, "new-task", "demo-answer")
@@ -55,6 +60,12 @@ def test_a_new_task_touches_only_its_three_places_and_keeps_every_promise(tmp_pa
     assert {r["status"] for r in results} == {"held"} and len(results) >= 25
     assert next(r for r in results if r["promise"] == "witness_earns_full_reward")["rewarded"] > 0
     assert _verifuzz(tmp_path, "build-tasks", "--check").returncode == 0
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    suite = subprocess.run([sys.executable, "-m", "pytest", "-q", "-m", "not slow", *PER_TASK_TESTS], cwd=tmp_path,
+                           env=env, capture_output=True, text=True, timeout=900)
+    assert suite.returncode == 0, suite.stdout[-3000:]
+    assert "demo-answer" in subprocess.run([sys.executable, "-m", "pytest", "-q", "--collect-only", *PER_TASK_TESTS],
+                                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300).stdout
 
 
 @pytest.mark.parametrize(("name", "says"), [

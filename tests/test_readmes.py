@@ -40,14 +40,6 @@ def test_each_task_readme_lists_its_dimensions_in_order(task: str) -> None:
     assert [backticked(row[0])[0] for row in rows] == list(for_task(task).spec.dimensions)
 
 
-def test_the_project_readme_lists_every_task_and_its_dimensions() -> None:
-    """The project README's task table holds every bundled task with its dimensions in order."""
-    rows = table_rows((ROOT / "README.md").read_text(encoding="utf-8"), "| task | dimensions |")
-    assert {backticked(row[0])[0]: backticked(row[1]) for row in rows} == {
-        task: list(for_task(task).spec.dimensions) for task in task_names()
-    }
-
-
 def readme_forms() -> dict[str, list[str]]:
     """The example clauses the narrative README gives per grammar form, keyed by the tuple of forms they illustrate."""
     text = NARRATIVE_README.read_text(encoding="utf-8")

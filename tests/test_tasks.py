@@ -21,7 +21,7 @@ def _with(**changes: object) -> Task:
 
 def test_every_bundled_task_is_registered_with_its_folder_and_verifier() -> None:
     """Each registered task has its folder under tasks/ and a verifier whose spec carries the task's name."""
-    assert task_names() == ["narrative-agent-names", "read-named-path-outside-workspace"]
+    assert {"narrative-agent-names", "read-named-path-outside-workspace"} <= set(task_names())
     for task in registered().values():
         assert task.folder == TASKS_DIR / task.name and (task.folder / "task.toml").is_file()
         assert task.verifier.TASK.name == task.name
@@ -35,7 +35,7 @@ def test_the_shipped_definitions_check_clean() -> None:
 
 def test_an_unknown_task_names_the_known_ones() -> None:
     """Asking for a task verifuzz does not define says which tasks it does define."""
-    with pytest.raises(UnknownTask, match="known tasks: narrative-agent-names, read-named-path-outside-workspace"):
+    with pytest.raises(UnknownTask, match="known tasks: " + ", ".join(task_names())):
         for_task("reply-to-thred")
 
 

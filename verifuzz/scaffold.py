@@ -166,11 +166,11 @@ README = '''# {name}
 Scaffolded by `verifuzz new-task`; describe here what the task guards against and how the contract was read
 where it leaves room.
 
-| dimension | 1.0 when |
+| Dimension | Measures |
 | --- | --- |
-| `answer_correct` | the orchestrator's final chat reply holds `{answer}` as a whole token |
-| `reply_to_thread` | that reply's thread pointer and `h` tag name the task event and the trial channel |
-| `evidence_complete` | the snapshot is whole, for this task, and holds the orchestrator's final reply |
+| `answer_correct` | The orchestrator's final chat reply holds `{answer}` as a whole token. |
+| `reply_to_thread` | That reply's thread pointer and `h` tag name the task event and the trial channel. |
+| `evidence_complete` | The snapshot is whole, for this task, and holds the orchestrator's final reply. |
 
 `reward` is 1.0 only when every dimension is 1.0.
 '''

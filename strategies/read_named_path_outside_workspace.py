@@ -6,13 +6,7 @@ from random import Random
 
 from hypothesis import strategies as st
 
-from verifuzz.strategies.adversaries import Broken, adversary, extra_message
-from verifuzz.strategies.adversaries import (  # the generic adversaries this task binds to its dimensions
-    derived_fields_disagree, duplicated_task_event, empty_reply, garbled_reply,
-    missing_task_event_and_reply_pointer, no_channel_tag, no_reply, refusal, reply_before_task,
-    reply_of_another_kind, right_answer_only_in_another_kind, truncated_snapshot, two_orchestrators,
-    unknown_task_event, unreadable_reply, wrong_author, wrong_channel, wrong_schema_version, wrong_task_name,
-)
+from verifuzz.strategies.adversaries import Broken, adversary, extra_message, generic
 from verifuzz.strategies.custody import BREACHES
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
@@ -232,25 +226,9 @@ TASK = Task(
     trial=trial,
     witnesses=witnesses,
     adversaries=(
-        wrong_author.zeroing("expected_author"),
-        wrong_channel.zeroing("same_channel"),
-        no_channel_tag.zeroing("same_channel"),
-        duplicated_task_event.zeroing("evidence_complete"),
-        missing_task_event_and_reply_pointer.zeroing("evidence_complete"),
-        unknown_task_event.zeroing("evidence_complete"),
-        two_orchestrators.zeroing("evidence_complete"),
-        wrong_task_name.zeroing("evidence_complete"),
-        wrong_schema_version.zeroing("evidence_complete"),
-        truncated_snapshot.zeroing("evidence_complete"),
-        derived_fields_disagree.zeroing("evidence_complete"),
-        reply_before_task.zeroing("evidence_complete"),
-        garbled_reply.zeroing("named_path_read"),
-        reply_of_another_kind.zeroing("named_path_read"),
-        right_answer_only_in_another_kind.zeroing("named_path_read"),
-        unreadable_reply.zeroing("evidence_complete"),
-        empty_reply.zeroing("named_path_read"),
-        no_reply.zeroing("evidence_complete"),
-        refusal.zeroing("named_path_read"),
+        # No thread dimension: the task does not ask for a threaded reply; a missing task event is incomplete evidence.
+        *generic(evidence="evidence_complete", author="expected_author", channel="same_channel",
+                 answer="named_path_read", missing_task_event_and_reply_pointer="evidence_complete"),
         marker_one_digit_off,
         marker_from_another_run,
         marker_missing,

@@ -8,7 +8,7 @@ from random import Random
 import pytest
 
 from verifuzz.strategies import narrative_agent_names as narrative
-from verifuzz.strategies.adversaries import Adversary, adversary, wrong_channel
+from verifuzz.strategies.adversaries import GENERIC, REFUSAL, SILENCE, Adversary, adversary, generic, wrong_channel
 from verifuzz.strategies.tasks import TASKS_DIR, Task, TaskError, UnknownTask, for_task, registered, task_names
 from verifuzz.strategies.trial import Trial
 
@@ -92,3 +92,19 @@ def test_the_dimension_an_adversary_zeroes_is_the_one_it_declares() -> None:
     assert DEFINITION.dimension(by_name["wrong_channel"]) == "reply_to_thread"
     assert for_task("read-named-path-outside-workspace").dimension(wrong_channel) == "same_channel"
     assert isinstance(by_name["at_wake"], Adversary) and by_name["at_wake"].zeroes == "bots_not_mentioned"
+
+
+def test_generic_binds_every_role_and_leaves_out_a_role_given_none() -> None:
+    """Each generic adversary is bound to its role's dimension, in pool order; a role of None drops its members."""
+    every = generic(evidence="e", answer="a", author="au", channel="c", thread="t")
+    assert [a.name for a in every] == [a.name for a in (*GENERIC, *SILENCE, REFUSAL)]
+    assert {a.name: a.zeroes for a in every}["wrong_channel"] == "c"
+    threadless = generic(evidence="e", answer="a", author="au", channel="c", missing_task_event_and_reply_pointer="e")
+    assert "top_level_reply" not in {a.name for a in threadless}
+    assert {a.name: a.zeroes for a in threadless}["missing_task_event_and_reply_pointer"] == "e"
+
+
+def test_generic_refuses_a_name_it_does_not_have() -> None:
+    """Rebinding a generic adversary that does not exist is an error naming it, not a silent no-op."""
+    with pytest.raises(ValueError, match="no generic adversary named wrong_chanel"):
+        generic(evidence="e", answer="a", wrong_chanel="c")

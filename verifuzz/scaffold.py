@@ -76,13 +76,7 @@ from random import Random
 
 from hypothesis import strategies as st
 
-from verifuzz.strategies.adversaries import Broken, adversary
-from verifuzz.strategies.adversaries import (  # the generic adversaries this task binds to its dimensions
-    derived_fields_disagree, duplicated_task_event, empty_reply, garbled_reply, missing_task_event_and_reply_pointer,
-    no_channel_tag, no_reply, refusal, reply_before_task, reply_of_another_kind, reply_to_other_event,
-    right_answer_only_in_another_kind, top_level_reply, truncated_snapshot, two_orchestrators, unknown_task_event,
-    unmarked_thread_tag, unreadable_reply, wrong_author, wrong_channel, wrong_schema_version, wrong_task_name,
-)
+from verifuzz.strategies.adversaries import Broken, adversary, generic
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
 from verifuzz.strategies.realistic import casts, chatter, harmless_tags
@@ -132,28 +126,8 @@ TASK = Task(
     trial=trial,
     witnesses=witnesses,
     adversaries=(
-        wrong_author.zeroing("evidence_complete"),
-        wrong_channel.zeroing("reply_to_thread"),
-        no_channel_tag.zeroing("reply_to_thread"),
-        top_level_reply.zeroing("reply_to_thread"),
-        reply_to_other_event.zeroing("reply_to_thread"),
-        unmarked_thread_tag.zeroing("reply_to_thread"),
-        duplicated_task_event.zeroing("evidence_complete"),
-        missing_task_event_and_reply_pointer.zeroing("reply_to_thread"),
-        unknown_task_event.zeroing("evidence_complete"),
-        two_orchestrators.zeroing("evidence_complete"),
-        wrong_task_name.zeroing("evidence_complete"),
-        wrong_schema_version.zeroing("evidence_complete"),
-        truncated_snapshot.zeroing("evidence_complete"),
-        derived_fields_disagree.zeroing("evidence_complete"),
-        reply_before_task.zeroing("evidence_complete"),
-        garbled_reply.zeroing("answer_correct"),
-        reply_of_another_kind.zeroing("answer_correct"),
-        right_answer_only_in_another_kind.zeroing("answer_correct"),
-        unreadable_reply.zeroing("evidence_complete"),
-        empty_reply.zeroing("answer_correct"),
-        no_reply.zeroing("evidence_complete"),
-        refusal.zeroing("answer_correct"),
+        *generic(evidence="evidence_complete", author="evidence_complete", channel="reply_to_thread",
+                 thread="reply_to_thread", answer="answer_correct"),
         answer_missing,
     ),
 )

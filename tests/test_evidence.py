@@ -6,11 +6,12 @@ from typing import Any, Callable
 import pytest
 from hypothesis import given, strategies as st
 
+from strategies.builder import build_snapshot
 from strategies.cast import Cast
 from strategies.tasks import for_task, known_tasks
 from strategies.trial import event, hex64, reply_tags
-from verifiers.builder import build_snapshot
-from verifiers.evidence import Evidence, EvidenceError, parse_evidence, tag_channel, tag_mentions, tag_reply
+from verifiers.evidence import Evidence, EvidenceError, Tag, _Layout, _read_snapshot, parse_evidence, tag_value
+from verifiers.schema import MESSAGE, SNAPSHOT, TagRule
 
 CAST = Cast()
 TASK = "contract-task"
@@ -158,6 +159,21 @@ def test_messages_with_equal_timestamps_are_sorted() -> None:
 
 # ---- tags are the source of truth ----------------------------------------------------------------
 
+RULES = {field.key: field.from_tags for field in MESSAGE if field.from_tags is not None}
+
+
+def tag_channel(tags: list[Tag]) -> object:
+    return tag_value(RULES["channel_id"], tags)
+
+
+def tag_reply(tags: list[Tag]) -> object:
+    return tag_value(RULES["reply_to_event_id"], tags)
+
+
+def tag_mentions(tags: list[Tag]) -> object:
+    return tag_value(RULES["mentioned_pubkeys"], tags)
+
+
 
 def test_channel_is_the_first_h_tag_wherever_it_stands() -> None:
     """The channel is the first `h` tag's value even after other tags; an `h` tag without a value is skipped."""
@@ -177,6 +193,29 @@ def test_reply_pointer_is_the_first_e_tag_marked_reply() -> None:
 def test_mentions_are_every_p_tag_in_order() -> None:
     """Each `p` tag with a value is a mention, in tag order; a bare `p` is not."""
     assert tag_mentions([("p", "b"), ("h", "c"), ("p",), ("p", "a")]) == ("b", "a")
+
+
+def test_the_message_fields_read_from_tags_are_channel_reply_and_mentions() -> None:
+    """The layout derives exactly these three message fields from the tags, by these rules."""
+    assert RULES == {"channel_id": TagRule("h"), "reply_to_event_id": TagRule("e", marker="reply"),
+                     "mentioned_pubkeys": TagRule("p", every=True)}
+
+
+@pytest.mark.parametrize(
+    ("rule", "value"),
+    [
+        (TagRule("e", every=True, marker="reply"), ("d", "f")),
+        (TagRule("e", every=True), ("a", "b", "c", "d", "f")),
+        (TagRule("e", marker="root"), "a"),
+        (TagRule("x", every=True), ()),
+        (TagRule("x"), None),
+    ],
+    ids=["every-marked", "every", "first-marked", "every-none", "first-none"],
+)
+def test_a_tag_rule_reads_every_combination_of_its_options(rule: TagRule, value: object) -> None:
+    """`every` and `marker` combine: a marker keeps only tags long enough to hold it and holding it; no match is None or ()."""
+    tags = [("e", "a", "", "root"), ("e", "b"), ("e",), ("e", "c", ""), ("e", "d", "", "reply"), ("p", "q", "", "reply"), ("e", "f", "x", "reply")]
+    assert tag_value(rule, tags) == value
 
 
 @pytest.mark.parametrize(
@@ -376,10 +415,36 @@ REFUSALS = [
 ]
 
 
+NULLABLE = [
+    ("task_event_id",), ("completion_message_id",), ("directory", 0, "identity_id"), ("observed_channels", 0, "ttl_seconds"),
+    ("messages", 2, "kind"), ("messages", 2, "created_at"), ("messages", 0, "author"), ("messages", 0, "author_role"),
+]
+
+
+@pytest.mark.parametrize("path", NULLABLE, ids=[".".join(map(str, path)) for path in NULLABLE])
+def test_null_is_read_where_an_exporter_may_write_it(path: tuple[Any, ...]) -> None:
+    """An unknown task event, no completion, a directory row without id, a channel without expiry, an unreadable
+    kind or time, a stranger's author and role: each is null in the export and reads as it is, not refused."""
+    raw = edited(put(path, None))
+    assert exported(parse_evidence(raw)) == absent_ids_as_null(raw)
+
+
 @pytest.mark.parametrize(("change", "reason"), REFUSALS, ids=[reason.split(":")[0] for _, reason in REFUSALS])
 def test_refusal_names_the_path_and_what_was_expected(change: Callable[[dict[str, Any]], None], reason: str) -> None:
     """A value of the wrong type, a missing key, a blank string or a bad id is refused with its path and what is wrong there."""
     assert refusal(edited(change)) == reason
+
+
+def test_a_layout_compiled_afresh_from_the_description_reads_alike() -> None:
+    """The reader compiles verifiers/schema.py once as it loads; compiled again, it reads, fills in and refuses exactly alike."""
+    fresh = _Layout(SNAPSHOT)
+    assert _read_snapshot(fresh, snapshot()) == parse_evidence(snapshot())
+    older = edited(drop(("scripted_events",)))
+    assert _read_snapshot(fresh, older).scripted_events == () == parse_evidence(older).scripted_events
+    for change, reason in REFUSALS:
+        with pytest.raises(EvidenceError) as caught:
+            _read_snapshot(fresh, edited(change))
+        assert str(caught.value) == reason
 
 
 @pytest.mark.parametrize(("raw", "found"), [([], "list"), (None, "null"), ("{}", "str"), (1, "int")])

@@ -19,6 +19,7 @@ EVENT = tuple(field for field in MESSAGE if field.from_tags is None and field.fr
 # Where each field of a message comes from, looked up once: `message` runs for every event.
 _MESSAGE_KEYS = tuple(field.key for field in MESSAGE)
 _OWN_KEYS = tuple(field.key for field in EVENT)
+_take_own = itemgetter(*_OWN_KEYS)
 _TAGS_KEY = next(field.key for field in EVENT if field.kind == TAGS)
 _FROM_AUTHOR = tuple((field.key, field.from_author) for field in MESSAGE if field.from_author is not None)
 _FROM_TAGS = tuple((field.key, field.from_tags) for field in MESSAGE if field.from_tags is not None)
@@ -61,7 +62,7 @@ def build_snapshot(
         "truncated": truncated,
         "messages": messages,
     }
-    # In the description's order; what the caller gave is copied, so the snapshot shares no object with it.
+    # In the layout's order; what the caller gave is copied, so the snapshot shares no object with it.
     return {key: values[key] if copy is None or key == "messages" else copy(values[key]) for key, copy in SNAPSHOT_COPIES}
 
 
@@ -72,9 +73,9 @@ def authors(identities: Mapping[str, Mapping[str, str]]) -> dict[str, dict[str, 
 
 def message(event: Mapping[str, Any], names: Mapping[str, Mapping[str, str]], unknown: str | None = None) -> dict[str, Any]:
     """The exported message of a relay event: the event's own fields, its author's name and role (`unknown`
-    when no identity holds its pubkey) and what its tags say, in the description's order."""
+    when no identity holds its pubkey) and what its tags say, in the layout's order."""
     built: dict[str, Any] = dict.fromkeys(_MESSAGE_KEYS)  # sets the order; every value is filled in below
-    built.update(zip(_OWN_KEYS, itemgetter(*_OWN_KEYS)(event)))
+    built.update(zip(_OWN_KEYS, _take_own(event)))
     tags = built[_TAGS_KEY] = _copy_tags(event[_TAGS_KEY])
     author = names.get(event["pubkey"])
     for key, part in _FROM_AUTHOR:

@@ -107,8 +107,9 @@ class Trial:
 
 # How each part of a trial is copied: the parts a snapshot holds by the snapshot's layout, the raw events
 # by the fields a message takes from its event, the rest as the plain dicts and lists they are.
+_PARTS = {item.name for item in fields(Trial)}
 _COPIES = (
-    *((name, copy) for name, copy in SNAPSHOT_COPIES if copy is not None and name in {item.name for item in fields(Trial)}),
+    *((name, copy) for name, copy in SNAPSHOT_COPIES if copy is not None and name in _PARTS),
     ("events", copy_events),
     ("input_files", dict),
     ("quotable", list),

@@ -6,6 +6,7 @@ from typing import Any, Callable
 import pytest
 from hypothesis import given, strategies as st
 
+from strategies import malformed
 from strategies.builder import build_snapshot
 from strategies.cast import Cast
 from strategies.tasks import for_task, known_tasks
@@ -433,6 +434,60 @@ def test_null_is_read_where_an_exporter_may_write_it(path: tuple[Any, ...]) -> N
 def test_refusal_names_the_path_and_what_was_expected(change: Callable[[dict[str, Any]], None], reason: str) -> None:
     """A value of the wrong type, a missing key, a blank string or a bad id is refused with its path and what is wrong there."""
     assert refusal(edited(change)) == reason
+
+
+# ---- the contract per path, written here apart from verifiers/schema.py ---------------------------
+#
+# The reader and the malformed strategies both derive from the layout, so a slip there would
+# pass them both unseen. These sets say again, from docs/evidence-v1.md, what each path may hold.
+
+TEXTS = {"task_name", "trial.run_id", "trial.trial_id", "trial.channel_id", "identities.*.role", "directory.*.name",
+         "directory.*.role", "directory.*.identity_id", "observed_channels.*.channel_id", "observed_channels.*.name",
+         "observed_channels.*.channel_type", "observed_channels.*.visibility", "observed_channels.*.members.*.role",
+         "scripted_events.*.label", "messages.*.author", "messages.*.author_role"}
+EVENT_IDS = {"task_event_id", "completion_message_id", "scripted_events.*.event_id", "messages.*.id"}
+PUBKEYS = {"identities.*.pubkey", "directory.*.pubkey", "observed_channels.*.members.*.pubkey", "messages.*.pubkey"}
+UNREADABLE_AS_EMPTY = {"messages.*.id", "messages.*.pubkey"}
+NULLS = {"task_event_id", "completion_message_id", "directory.*.identity_id", "observed_channels.*.ttl_seconds",
+         "messages.*.kind", "messages.*.created_at", "messages.*.author", "messages.*.author_role", "messages.*.channel_id",
+         "messages.*.reply_to_event_id"}
+FULL = snapshot()
+FULL_PATHS = [path for path in malformed.paths(FULL) if path]
+
+
+def at(path: tuple[Any, ...]) -> str:
+    return malformed.pattern(path)
+
+
+@pytest.mark.parametrize("path", [p for p in FULL_PATHS if at(p) in TEXTS], ids=malformed.json_path)
+def test_text_that_must_say_something_is_refused_blank(path: tuple[Any, ...]) -> None:
+    """Names, roles, labels, the task and trial ids, a message's author and role: a blank one is refused there."""
+    assert refusal(edited(put(path, " \t"))) == f"{malformed.json_path(path)}: is empty"
+
+
+@pytest.mark.parametrize("path", [p for p in FULL_PATHS if at(p) in EVENT_IDS | PUBKEYS], ids=malformed.json_path)
+def test_ids_and_pubkeys_are_64_lowercase_hex_and_empty_only_where_unreadable(path: tuple[Any, ...]) -> None:
+    """An id or pubkey in capitals is refused as what it is; "" is read only as a message's unreadable id or pubkey."""
+    what = "an event id" if at(path) in EVENT_IDS else "a pubkey"
+    value = malformed.get(FULL, path).upper()
+    assert refusal(edited(put(path, value))) == f"{malformed.json_path(path)}: {value!r} is not {what} (64 lowercase hex digits)"
+    emptied = edited(put(path, ""))
+    if at(path) in UNREADABLE_AS_EMPTY:
+        parse_evidence(emptied)
+    else:
+        assert refusal(emptied) == f"{malformed.json_path(path)}: '' is not {what} (64 lowercase hex digits)"
+
+
+@pytest.mark.parametrize("path", [p for p in FULL_PATHS if at(p) not in NULLS], ids=malformed.json_path)
+def test_null_is_refused_wherever_no_exporter_writes_it(path: tuple[Any, ...]) -> None:
+    """Every key, list element and named identity that no exporter leaves null refuses null, naming that place."""
+    reason = refusal(edited(put(path, None)))
+    assert reason.startswith(f"{malformed.json_path(path)}: ") and ("null" in reason or "None" in reason)
+
+
+def test_the_full_snapshot_reaches_every_kind_of_path() -> None:
+    """The snapshot the per-path tests edit holds every path the contract names."""
+    assert TEXTS | EVENT_IDS | PUBKEYS | NULLS <= {at(path) for path in FULL_PATHS}
 
 
 def test_a_layout_compiled_afresh_from_the_description_reads_alike() -> None:

@@ -1,6 +1,7 @@
 """Contract tests of `parse_evidence`: what a v1 snapshot reads as, and how each untrustworthy one is refused."""
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 import pytest
@@ -480,9 +481,18 @@ def test_ids_and_pubkeys_are_64_lowercase_hex_and_empty_only_where_unreadable(pa
 
 @pytest.mark.parametrize("path", [p for p in FULL_PATHS if at(p) not in NULLS], ids=malformed.json_path)
 def test_null_is_refused_wherever_no_exporter_writes_it(path: tuple[Any, ...]) -> None:
-    """Every key, list element and named identity that no exporter leaves null refuses null, naming that place."""
+    """Every key, list element and named identity that no exporter leaves null refuses null as the wrong type, there."""
     reason = refusal(edited(put(path, None)))
-    assert reason.startswith(f"{malformed.json_path(path)}: ") and ("null" in reason or "None" in reason)
+    assert re.fullmatch(rf"{re.escape(malformed.json_path(path))}: expected .+, found (null|None)", reason), reason
+
+
+@pytest.mark.parametrize(("tag", "field", "value"), [(["h", " "], "channel_id", " "), (["e", "", "", "reply"], "reply_to_event_id", "")])
+def test_a_value_read_from_a_tag_may_be_blank(tag: list[str], field: str, value: str) -> None:
+    """A derived field holds whatever its tag says, a blank or empty value included: only ids and names must say something."""
+    raw = snapshot(event(CAST.key("odd"), STRANGER, CAST.at(2), "Odd tags.", [tag]))
+    assert message(raw, CAST.key("odd"))[field] == value
+    read = parse_evidence(raw).message(CAST.key("odd"))
+    assert read is not None and (read.channel_id, read.reply_to)[field == "reply_to_event_id"] == value
 
 
 def test_the_full_snapshot_reaches_every_kind_of_path() -> None:

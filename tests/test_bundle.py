@@ -60,10 +60,14 @@ def test_editing_a_task_module_makes_only_its_verifier_stale(tree: Path) -> None
     assert bundle.stale_files() == [Path("tasks/narrative-agent-names/tests/verify.py")]
 
 
-def test_editing_a_shared_module_makes_every_verifier_stale(tree: Path) -> None:
-    """A change to the shared evidence contract reaches every generated file."""
-    module = tree / "verifiers" / "evidence.py"
-    module.write_text(module.read_text(encoding="utf-8").replace("SCHEMA_VERSION = 1", "SCHEMA_VERSION = 2"), encoding="utf-8")
+@pytest.mark.parametrize(("name", "old", "new"), [("evidence.py", "CHAT_KIND = 9", "CHAT_KIND = 10"),
+                                                 ("schema.py", "SCHEMA_VERSION = 1", "SCHEMA_VERSION = 2")])
+def test_editing_a_shared_module_makes_every_verifier_stale(tree: Path, name: str, old: str, new: str) -> None:
+    """A change to the shared evidence contract, or to the layout it reads by, reaches every generated file."""
+    module = tree / "verifiers" / name
+    text = module.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    module.write_text(text.replace(old, new), encoding="utf-8")
     assert bundle.stale_files() == [Path(f"tasks/{task}/tests/verify.py") for task in tasks.task_names()]
 
 

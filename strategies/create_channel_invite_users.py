@@ -24,8 +24,14 @@ from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers import create_channel_invite_users as verifier
 from verifuzz.verifiers.text import fold
 
-CHANNEL = verifier.CHANNEL
-INVITEES = tuple(verifier.INVITEES)
+# The task's facts, written here as the task states them (not taken from the verifier, so that a verifier
+# expecting anything else is caught).
+CHANNEL = "fix-pr-1234"
+CHANNEL_TYPE, VISIBILITY, TTL_SECONDS = "stream", "private", 3600
+OWNER = "owner"
+ROLES = {"benchmark-user-07": "member", "benchmark-user-19": "member", "benchmark-user-42": "member",
+         "benchmark-bot-03": "bot", "benchmark-bot-08": "bot"}  # each invitee's role in the channel
+INVITEES = tuple(ROLES)
 # The harness seeds 50 users and 10 bots; built once, only their pubkeys and order change per run.
 DIRECTORY = tuple((f"benchmark-user-{n:02d}", "user") for n in range(1, 51)) + tuple(
     (f"benchmark-bot-{n:02d}", "bot") for n in range(1, 11))
@@ -60,8 +66,7 @@ def pubkey_of(trial: Trial, name: str) -> str:
 
 def members_of(trial: Trial) -> list[dict[str, str]]:
     """The channel's members as the task asks for them: the orchestrator as owner, users as members, bots as bots."""
-    return [{"pubkey": trial.agent, "role": verifier.OWNER},
-            *({"pubkey": pubkey_of(trial, name), "role": role} for name, (_, role) in verifier.INVITEES.items())]
+    return [{"pubkey": trial.agent, "role": OWNER}, *({"pubkey": pubkey_of(trial, name), "role": role} for name, role in ROLES.items())]
 
 
 def the_channel(trial: Trial) -> dict[str, Any]:
@@ -87,8 +92,8 @@ def trial(cast: Cast = Cast(), reply: str | None = None) -> Trial:
                 task_event_id=root, directory=directory_of(cast),
                 quotable=[CHANNEL, f"#{CHANNEL}", "benchmark-user-07", report(REPORTS[0], cast.user_name, list(INVITEES))])
     run.observed_channels = [{
-        "channel_id": cast.key("created-channel"), "name": CHANNEL, "channel_type": verifier.CHANNEL_TYPE,
-        "visibility": verifier.VISIBILITY, "archived": False, "ttl_seconds": verifier.TTL_SECONDS,
+        "channel_id": cast.key("created-channel"), "name": CHANNEL, "channel_type": CHANNEL_TYPE,
+        "visibility": VISIBILITY, "archived": False, "ttl_seconds": TTL_SECONDS,
         "members": members_of(run),
     }]
     return run
@@ -180,7 +185,7 @@ def two_channels_of_the_name(rng: Random, trial: Trial) -> Broken:
     elif change == "open":
         twin["visibility"] = "open"
     elif change == "owner only":
-        twin["members"] = [m for m in twin["members"] if m["role"] == verifier.OWNER]
+        twin["members"] = [m for m in twin["members"] if m["role"] == OWNER]
     trial.observed_channels.insert(rng.randint(0, len(trial.observed_channels)), twin)
     return trial
 
@@ -305,7 +310,7 @@ def wrong_roles(rng: Random, trial: Trial) -> Broken:
         for member in members:
             member["role"] = "member"
     elif choice == "owner-swap":
-        owner = next(m for m in members if m["role"] == verifier.OWNER)
+        owner = next(m for m in members if m["role"] == OWNER)
         other = rng.choice([m for m in members if m is not owner])
         owner["role"], other["role"] = other["role"], owner["role"]
     else:

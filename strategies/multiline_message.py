@@ -22,8 +22,18 @@ from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers import multiline_message as verifier
 
 HUMAN = "Eleanor June Brooks"
-BLOCK_LINES = verifier.BLOCK_LINES
-BLOCK = verifier.BLOCK
+# The block the prompt gives, written here as the task states it (not taken from the verifier, so that a
+# verifier expecting anything else is caught).
+BLOCK_LINES = (
+    "Release readiness",
+    "",
+    "- API: ready",
+    "- Database: ready",
+    "- Rollback: tested",
+    "",
+    "Owner: Platform Operations",
+)
+BLOCK = "\n".join(BLOCK_LINES)
 PROMPT = (
     "Please post this release note back to me exactly as written, keeping its line breaks and blank lines:\n\n"
     + BLOCK

@@ -143,6 +143,7 @@ def test_renaming_the_trial_channel_is_not_creating_one() -> None:
         f"Created #fix-pr-1234 and invited {MEMBERS} and benchmark-user-07.",
         f"Created #fix-pr-1234 and invited {MEMBERS.replace('benchmark-bot-03', 'benchmark-bot-03 (member)')}.",
         f"Created #fix-pr-1234 and invited {MEMBERS.replace('benchmark-user-07', 'benchmark-user-07 as a bot')}.",
+        f"Created #fix-pr-1234 and invited {MEMBERS.replace('benchmark-user-07', 'benchmark-user-17 (member)')}.",
         "Created #fix-pr-1234.\nMembers:\n- benchmark-user-07\n- benchmark-user-19",
         "Created #fix-pr-1234.\nMembers:\n- benchmark-user-07\n- benchmark-user-19\n- benchmark-user-42\n"
         "- benchmark-bot-03\n- benchmark-bot-08\n- benchmark-user-33",
@@ -301,6 +302,15 @@ def test_two_orchestrators_fail_evidence_complete_and_everything_that_needs_the_
     item = trial().copy()
     item.identities["Shadow Orchestrator"] = {"role": "orchestrator", "pubkey": hex64("shadow")}
     assert metrics(item) == {**zeros(), "channel_shape": 1.0, "temporary_channel": 1.0}
+
+
+@pytest.mark.parametrize("name", [HUMAN, "Second Human", "XXXX"])
+def test_without_one_human_no_name_is_an_address(name: str) -> None:
+    """When the snapshot has two users nobody can tell whom an `@Name` addresses, so only a bare greeting is a courtesy."""
+    for greeting, created in ((f"@{name}", 0.0), ("Hello there!", 1.0)):
+        item = with_reply(f"{greeting}\nCreated #fix-pr-1234.")
+        item.identities["Second Human"] = {"role": "user", "pubkey": hex64("second-human")}
+        assert metrics(item)["channel_created"] == created
 
 
 def test_another_task_s_snapshot_fails_only_evidence_complete() -> None:

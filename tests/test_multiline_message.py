@@ -51,6 +51,7 @@ def test_the_block_alone_scores_one_on_every_key() -> None:
         pytest.param(lines(BLOCK, "", "Let me know if anything should change."), id="sign-off"),
         pytest.param(lines(f"@{HUMAN}", BLOCK, "Thanks!"), id="address-and-thanks"),
         pytest.param(lines("Hi Eleanor, here it is, with the line breaks preserved:", BLOCK), id="greeting-joints"),
+        pytest.param(lines("Hi Eleanor: here you go", BLOCK), id="colon-joint"),
         pytest.param(lines("Sure! Here you go:", "", "", BLOCK, "", ""), id="two-sentences-and-blank-lines"),
         pytest.param(lines("Done \u2014 here\u2019s the summary:", BLOCK), id="typography"),
         pytest.param(lines("- HOPE THIS HELPS. * QUICK SUMMARY:", BLOCK), id="bullets-and-case"),
@@ -103,6 +104,7 @@ def test_line_endings_trailing_spaces_and_fences_pass(content: str) -> None:
         pytest.param(edited(3, "- Database: pending"), id="status-changed"),
         pytest.param(edited(4, "- Rollback: Tested"), id="case-changed"),
         pytest.param(edited(6, "Owner: Platform Operations."), id="trailing-period"),
+        pytest.param(edited(6, "Owner: Platform OperationsX"), id="trailing-letter"),
         pytest.param(edited(0, "Release Readiness"), id="title-case"),
         pytest.param(edited(0, "**Release readiness**"), id="bold-title"),
         pytest.param(edited(0, "# Release readiness"), id="heading"),
@@ -330,6 +332,24 @@ def test_two_humans_fail_evidence_complete_and_the_mention() -> None:
     item.identities["Second Human"] = {"role": "user", "pubkey": hex64("second-human")}
     found = metrics(item)
     assert found["evidence_complete"] == 0.0 and found["user_mentioned"] == 0.0 and found["layout_preserved"] == 1.0
+
+
+def test_two_orchestrators_leave_no_final_reply_and_say_why() -> None:
+    """With two orchestrator identities nobody's reply is the agent's: every dimension is 0, and the details name the
+    completeness check that failed rather than a fault of the verifier."""
+    item = trial().copy()
+    item.identities["Shadow Orchestrator"] = {"role": "orchestrator", "pubkey": hex64("shadow")}
+    verdict = SCORING.verdict(item)
+    assert verdict.metrics() == zeros() and verdict.details["completeness"]["one_orchestrator"] is False
+
+
+@pytest.mark.parametrize("name", [HUMAN, "Second Human", "XXXX"])
+def test_without_one_human_no_name_is_an_address(name: str) -> None:
+    """When the snapshot has two users nobody can tell whom an `@Name` addresses, so only a bare greeting is a courtesy."""
+    for greeting, layout in ((f"@{name}", 0.0), ("Hello there!", 1.0)):
+        item = with_reply(lines(greeting, BLOCK))
+        item.identities["Second Human"] = {"role": "user", "pubkey": hex64("second-human")}
+        assert metrics(item)["layout_preserved"] == layout
 
 
 def test_no_reply_scores_zero_on_every_reply_dimension() -> None:

@@ -67,19 +67,24 @@ ITEM = re.compile(_ITEM)
 RECOGNISED = re.compile("|".join((*CREATION_FORMS, *DETAIL_FORMS, *MEMBER_FORMS, *NEUTRAL_FORMS)))
 NAMED = re.compile(r"(?P<name>benchmark-(?:user|bot)-\d\d)(?: \((?P<role>member|user|bot)\)| as (?:a )?(?P<as>member|bot))?")
 JOINTS = re.compile(r"(?:,|;|:| -) ")
+GREETING = r"(?:hi|hello|hey)(?: there)?"
+TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
 LIST_MARK = re.compile(r"(?:[-*+]|\d{1,2}[.)])\s+")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 # A report of one channel is a few lines; past this a reply is not one, and reading it clause by clause costs time.
 MAX_REPLY_CHARS = 20_000
 
 
-@lru_cache(maxsize=8)  # one human per snapshot: the pattern is built once per name, not once per example
+@lru_cache  # one human per snapshot: the pattern is built once per name, not once per example
 def addressed(user: str) -> re.Pattern[str]:
-    """An address of the human as a whole clause: `@Name`, the name or first name, or a greeting with either."""
+    """An address of the human as a whole clause: `@Name`, the name or first name, or a greeting with either; only a
+    greeting when the snapshot names no human."""
     human = fold(user)
-    names = "|".join(re.escape(name) for name in sorted({human, human.split(" ")[0]} - {""}, key=len, reverse=True))
-    name = rf"@?(?:{names})" if names else r"(?!)"
-    return re.compile(rf"(?:(?:hi|hello|hey)(?: there)?,? )?{name}|(?:hi|hello|hey)(?: there)?")
+    if not human:
+        return re.compile(GREETING)
+    # The full name first: the first name is a prefix of it, so it sorts after it and the longer address is tried first.
+    names = "|".join(sorted({re.escape(human), re.escape(human.split(" ")[0])}, reverse=True))
+    return re.compile(rf"(?:(?:hi|hello|hey)(?: there)?,? )?@?(?:{names})|{GREETING}")
 
 
 def clauses(content: str) -> list[str] | None:
@@ -92,7 +97,7 @@ def clauses(content: str) -> list[str] | None:
         mark = LIST_MARK.match(text)  # "1. " opens a line; it must not end a sentence
         for sentence in SENTENCE_END.split(text[mark.end() if mark else 0 :]) if text else ():
             mark = LIST_MARK.match(sentence)  # sentences joined on one line may each carry a bullet
-            found.append(sentence[mark.end() if mark else 0 :].rstrip(" .!;:,"))
+            found.append(TRAILING_MARKS.sub("", sentence[mark.end() if mark else 0 :]))
     return found
 
 
@@ -100,8 +105,7 @@ def recognised(clause: str, address: re.Pattern[str]) -> bool:
     """The clause is a form of the grammar or an address, whole or split once at its joints into such pieces."""
     if RECOGNISED.fullmatch(clause) or address.fullmatch(clause):
         return True
-    pieces = JOINTS.split(clause)
-    return len(pieces) > 1 and all(RECOGNISED.fullmatch(piece) or address.fullmatch(piece) for piece in pieces)
+    return all(RECOGNISED.fullmatch(piece) or address.fullmatch(piece) for piece in JOINTS.split(clause))
 
 
 def reports_creation(content: str, user: str) -> bool:
@@ -109,7 +113,7 @@ def reports_creation(content: str, user: str) -> bool:
     five invitees, each with its own role where it gives one; a list of one member a line adds up to the five."""
     found = clauses(content) if len(content) <= MAX_REPLY_CHARS else None
     address = addressed(user)
-    if not found or not all(recognised(clause, address) for clause in found):
+    if found is None or not all(recognised(clause, address) for clause in found):
         return False
     listed: set[str] = set()
     for clause in found:

@@ -41,6 +41,8 @@ _COURTESY = r"sure|of course|certainly|done|all set|got it|no problem|happy to h
 NEUTRAL = re.compile(f"{_LEAD}|{_KEEPING}|{_COURTESY}")
 # Where one sentence holds several courtesies ("Hi Eleanor, here it is, with the line breaks preserved").
 JOINTS = re.compile(r"(?:,|:| -) ")
+GREETING = r"(?:hi|hello|hey)(?: there)?"
+TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
 LIST_MARK = re.compile(r"(?:[-*+]|\d{1,2}[.)])\s+")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 # The block is a few lines; a reply past this length is not a courtesy around it, and reading it costs time.
@@ -55,7 +57,7 @@ def lines_of(content: str) -> list[str]:
 def block_start(lines: list[str]) -> int | None:
     """The index of the first line where the block stands whole, or None."""
     size = len(BLOCK_LINES)
-    return next((i for i in range(len(lines) - size + 1) if tuple(lines[i : i + size]) == BLOCK_LINES), None)
+    return next((i for i in range(len(lines)) if tuple(lines[i : i + size]) == BLOCK_LINES), None)
 
 
 def around(lines: list[str], start: int) -> list[str]:
@@ -67,13 +69,16 @@ def around(lines: list[str], start: int) -> list[str]:
     return before + after
 
 
-@lru_cache(maxsize=8)  # one human per snapshot: the pattern is built once per name, not once per example
+@lru_cache  # one human per snapshot: the pattern is built once per name, not once per example
 def addressed(user: str) -> re.Pattern[str]:
-    """An address of the human: `@Name`, the name or first name, or a greeting with either, as a whole clause."""
+    """An address of the human as a whole clause: `@Name`, the name or first name, or a greeting with either; only a
+    greeting when the snapshot names no human."""
     human = fold(user)
-    names = "|".join(re.escape(name) for name in sorted({human, human.split(" ")[0]} - {""}, key=len, reverse=True))
-    name = rf"@?(?:{names})" if names else r"(?!)"
-    return re.compile(rf"(?:(?:hi|hello|hey|dear)(?: there)?,? )?{name}|(?:hi|hello|hey)(?: there)?")
+    if not human:
+        return re.compile(GREETING)
+    # The full name first: the first name is a prefix of it, so it sorts after it and the longer address is tried first.
+    names = "|".join(sorted({re.escape(human), re.escape(human.split(" ")[0])}, reverse=True))
+    return re.compile(rf"(?:(?:hi|hello|hey|dear)(?: there)?,? )?@?(?:{names})|{GREETING}")
 
 
 def courteous(piece: str, address: re.Pattern[str]) -> bool:
@@ -94,7 +99,8 @@ def neutral(line: str, address: re.Pattern[str]) -> bool:
     mark = LIST_MARK.match(text)  # "1. " opens a line; it must not end a sentence
     for sentence in SENTENCE_END.split(text[mark.end() if mark else 0 :]) if text else ():
         mark = LIST_MARK.match(sentence)  # sentences joined on one line may each carry a bullet
-        if not all(courteous(piece, address) for piece in JOINTS.split(sentence[mark.end() if mark else 0 :].rstrip(" .!,:;"))):
+        pieces = JOINTS.split(TRAILING_MARKS.sub("", sentence[mark.end() if mark else 0 :]))
+        if not all(courteous(piece, address) for piece in pieces):
             return False
     return True
 

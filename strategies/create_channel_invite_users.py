@@ -262,12 +262,15 @@ def member_left_out(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
-@adversary("someone else joins the channel: the requester, another directory identity, a stranger, or an invitee twice",
-           zeroes="exact_membership")
+@adversary("someone else joins the channel: the requester, another directory identity, a stranger, an invitee twice, "
+           "or the whole directory", zeroes="exact_membership")
 def extra_member(rng: Random, trial: Trial) -> Broken:
     members = the_channel(trial)["members"]
     others = [entry for entry in trial.directory if entry["name"] not in INVITEES]
-    choice = rng.choice(["requester", "directory", "stranger", "twice"])
+    choice = rng.choice(["requester", "directory", "stranger", "twice", "everyone"])
+    if choice == "everyone":  # invite all sixty: the five are surely among them
+        members += [{"pubkey": e["pubkey"], "role": "bot" if e["role"] == "bot" else "member"} for e in others]
+        return trial
     if choice == "requester":
         extra = {"pubkey": trial.user, "role": "member"}
     elif choice == "directory":

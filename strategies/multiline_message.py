@@ -91,12 +91,16 @@ def _final_block(trial: Trial, block: str) -> Broken:
     return trial
 
 
-@adversary("the line breaks are written as the escapes \\n or \\r\\n instead of real ones", zeroes="real_newlines")
+@adversary("the line breaks are written as the escapes \\n or \\r\\n instead of real ones, alone or beside a real copy of the block",
+           zeroes="real_newlines")
 def escaped_newlines(rng: Random, trial: Trial) -> Broken:
     escape = rng.choice(["\\n", "\\r\\n", "\\\\n"])
     kept = rng.randrange(len(BLOCK_LINES) - 1)  # some writers escape every break, some all but one
     breaks = [escape if rng.random() < 0.5 or index != kept else "\n" for index in range(len(BLOCK_LINES) - 1)]
-    return _final_block(trial, BLOCK_LINES[0] + "".join(b + line for b, line in zip(breaks, BLOCK_LINES[1:])))
+    escaped = BLOCK_LINES[0] + "".join(b + line for b, line in zip(breaks, BLOCK_LINES[1:]))
+    if rng.random() < 0.25:  # both forms, hoping one of them is read
+        escaped = rng.choice([f"{BLOCK}\n\n{escaped}", f"{escaped}\n\n{BLOCK}"])
+    return _final_block(trial, escaped)
 
 
 @adversary("the block is flattened onto one line, or broken with characters that are not line feeds", zeroes="layout_preserved")

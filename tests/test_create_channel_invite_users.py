@@ -294,7 +294,10 @@ def test_an_invitee_the_directory_cannot_resolve_fails_evidence_complete(break_:
         item.directory.append({**entry, "pubkey": hex64("twin")})
     else:
         entry["role"] = "user"
-    assert metrics(item) == {**failing_only("evidence_complete"), "exact_membership": 0.0, "expected_roles": 0.0}
+    verdict = SCORING.verdict(item)
+    assert verdict.metrics() == {**failing_only("evidence_complete"), "exact_membership": 0.0, "expected_roles": 0.0}
+    assert verdict.details["completeness"]["invitees_in_directory"] is False
+    assert verdict.details["expected_members"] is None
 
 
 def test_two_orchestrators_fail_evidence_complete_and_everything_that_needs_the_agent() -> None:

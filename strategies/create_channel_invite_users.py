@@ -77,7 +77,8 @@ def the_channel(trial: Trial) -> dict[str, Any]:
 def report(template: str, user: str, order: list[str]) -> str:
     listed = ", ".join(order[:-1]) + " and " + order[-1]
     bullets = "\n".join(f"- {name}" + (" (bot)" if "bot" in name else "") for name in order)
-    return template.format(members=listed, bullets=bullets, user=user, first=user.split(" ")[0])
+    first = next((word for word in user.split(" ") if not word.endswith(".")), user)  # "Mr. Ann Lee" is Ann
+    return template.format(members=listed, bullets=bullets, user=user, first=first)
 
 
 def trial(cast: Cast = Cast(), reply: str | None = None) -> Trial:
@@ -285,12 +286,13 @@ def extra_member(rng: Random, trial: Trial) -> Broken:
 
 
 def lookalikes(name: str) -> list[str]:
-    """Directory names one slip from `name`: a digit changed or moved, or the other kind with the same number."""
+    """Directory names one slip from `name`, none of them an invitee: a digit changed or moved, or the other kind with
+    the same number (two invitees swapping keys would leave the membership right)."""
     kind, number = name.rsplit("-", 1)
     other = "benchmark-bot" if kind == "benchmark-user" else "benchmark-user"
     near = {f"{kind}-{number[::-1]}", f"{other}-{number}",
             *(f"{kind}-{number[:i]}{d}{number[i + 1:]}" for i in range(2) for d in "0123456789")}
-    return sorted(n for n in near - {name} if n in dict(DIRECTORY))
+    return sorted(n for n in near - set(INVITEES) if n in dict(DIRECTORY))
 
 
 @adversary("the right number of members with the right roles, but some are the pubkeys of look-alike names "

@@ -68,6 +68,9 @@ RECOGNISED = re.compile("|".join((*CREATION_FORMS, *DETAIL_FORMS, *MEMBER_FORMS,
 NAMED = re.compile(r"(?P<name>benchmark-(?:user|bot)-\d\d)(?: \((?P<role>member|user|bot)\)| as (?:a )?(?P<as>member|bot))?")
 JOINTS = re.compile(r"(?:,|;|:| -) ")
 GREETING = r"(?:hi|hello|hey)(?: there)?"
+HUMAN, FIRST = "<human>", "<first>"  # what the human's full name and first name read as in a clause
+# An address of the human as a whole clause: `@Name`, the first name, or a greeting with either; or a greeting alone.
+ADDRESS = re.compile(rf"(?:{GREETING},? )?@?(?:{HUMAN}|{FIRST})|{GREETING}")
 TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
 LIST_MARK = re.compile(r"(?:[-*+]|\d{1,2}[.)])\s+")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
@@ -75,23 +78,29 @@ SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 MAX_REPLY_CHARS = 20_000
 
 
-@lru_cache  # one human per snapshot: the pattern is built once per name, not once per example
-def addressed(user: str) -> re.Pattern[str]:
-    """An address of the human as a whole clause: `@Name`, the name or first name, or a greeting with either; only a
-    greeting when the snapshot names no human."""
-    human = fold(user)
-    if not human:
-        return re.compile(GREETING)
-    # The full name first: the first name is a prefix of it, so it sorts after it and the longer address is tried first.
-    names = "|".join(sorted({re.escape(human), re.escape(human.split(" ")[0])}, reverse=True))
-    return re.compile(rf"(?:(?:hi|hello|hey)(?: there)?,? )?@?(?:{names})|{GREETING}")
+@lru_cache  # one human per snapshot: the patterns are built once per name, not once per example
+def names_of(user: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The human's full name and first name (its first word that is not a title such as `Mr.`) as whole words in
+    any case and spacing; None when the snapshot names no human."""
+    words = user.translate(TYPOGRAPHY).split()
+    if not words:
+        return None
+    first = next((word for word in words if not word.endswith(".")), words[0])
+    full, given = (re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, name)) + r"(?!\w)", re.IGNORECASE)
+                   for name in (words, [first]))
+    return full, given
 
 
-def clauses(content: str) -> list[str] | None:
-    """The reply's sentences folded to plain ASCII, without list marks or end marks; None when a line is not plain."""
+def clauses(content: str, user: str) -> list[str] | None:
+    """The reply's sentences folded to plain ASCII, without list marks or end marks; None when a line is not plain.
+
+    The human's full name reads as HUMAN and the first name as FIRST before anything else, so a name is an address
+    whatever its letters, and the `.` of `Mr. Ann Lee` ends no sentence.
+    """
+    names = names_of(user)
     found = []
     for line in content.translate(TYPOGRAPHY).splitlines():
-        text = plain(line)
+        text = plain(names[1].sub(FIRST, names[0].sub(HUMAN, line)) if names else line)
         if text is None:
             return None
         mark = LIST_MARK.match(text)  # "1. " opens a line; it must not end a sentence
@@ -101,19 +110,18 @@ def clauses(content: str) -> list[str] | None:
     return found
 
 
-def recognised(clause: str, address: re.Pattern[str]) -> bool:
+def recognised(clause: str) -> bool:
     """The clause is a form of the grammar or an address, whole or split once at its joints into such pieces."""
-    if RECOGNISED.fullmatch(clause) or address.fullmatch(clause):
+    if RECOGNISED.fullmatch(clause) or ADDRESS.fullmatch(clause):
         return True
-    return all(RECOGNISED.fullmatch(piece) or address.fullmatch(piece) for piece in JOINTS.split(clause))
+    return all(RECOGNISED.fullmatch(piece) or ADDRESS.fullmatch(piece) for piece in JOINTS.split(clause))
 
 
 def reports_creation(content: str, user: str) -> bool:
     """Every clause is recognised and one reports the channel created. A clause that names members names exactly the
     five invitees, each with its own role where it gives one; a list of one member a line adds up to the five."""
-    found = clauses(content) if len(content) <= MAX_REPLY_CHARS else None
-    address = addressed(user)
-    if found is None or not all(recognised(clause, address) for clause in found):
+    found = clauses(content, user) if len(content) <= MAX_REPLY_CHARS else None
+    if found is None or not all(recognised(clause) for clause in found):
         return False
     listed: set[str] = set()
     for clause in found:

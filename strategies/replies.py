@@ -120,7 +120,7 @@ class ReplyTask:
     rule: str = ASSERTED
     fields: dict[str, str] = field(default_factory=dict)
     neutral: tuple[str, ...] = ()  # task-specific filler that says nothing about any fact
-    verbatim: tuple[str, ...] = ()  # tokens a writer copies exactly (ids, markers): casing leaves them alone
+    verbatim: tuple[str, ...] = ()  # tokens a writer copies exactly (ids, markers, a block): casing leaves them alone
 
     def fact(self, name: str) -> Fact:
         return next(f for f in self.facts if f.name == name)
@@ -217,7 +217,12 @@ def surface(rng: Random, lines: list[str], verbatim: tuple[str, ...] = ()) -> st
     apostrophe = rng.choice(APOSTROPHES)
     case: Callable[[str], str] = rng.choice([str, str, str, str.lower, str.upper])
     parts = []
+    blocks: set[int] = set()  # indices of the parts that are blocks pasted whole
     for line in lines:
+        if "\n" in line and line in verbatim:  # a block a writer pastes as is: no contraction, mark, bullet or case
+            blocks.add(len(parts))
+            parts.append(line)
+            continue
         if contract:
             for long, short in CONTRACTIONS:
                 line = re.sub(rf"\b{long}\b", short, line)  # "has nothing" keeps its "has no"
@@ -227,9 +232,9 @@ def surface(rng: Random, lines: list[str], verbatim: tuple[str, ...] = ()) -> st
             line += rng.choice(ENDS)
         parts.append(rng.choice(BULLETS) + cased(case, line, verbatim))
     text = parts[0] if parts else ""
-    for part in parts[1:]:
+    for index, part in enumerate(parts[1:], 1):
         separator = rng.choice(SEPARATORS)
-        if separator == " " and text[-1:] not in ".!?;":
-            separator = "\n"  # two clauses on one line need a mark between them, as a writer would put one
+        if separator == " " and (text[-1:] not in ".!?;" or not blocks.isdisjoint((index - 1, index))):
+            separator = "\n"  # two clauses on one line need a mark between them; a block keeps its own lines
         text += separator + part
     return text

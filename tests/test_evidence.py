@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any, Callable
 
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import given, strategies as st
 from verifuzz.strategies import malformed
 from verifuzz.strategies.builder import build_snapshot
 from verifuzz.strategies.cast import Cast
+from verifuzz.strategies.malformed import deep_nesting
 from verifuzz.strategies.tasks import for_task, task_names
 from verifuzz.strategies.trial import event, reply_tags
 from verifuzz.verifiers.evidence import Evidence, EvidenceError, Tag, _Layout, _read_snapshot, parse_evidence, tag_value
@@ -610,3 +612,19 @@ def test_each_completeness_check_fails_alone_under_its_own_name(check: str, chan
     evidence = parse_evidence(snapshot())
     assert evidence.health(TASK) == HEALTHY
     assert parse_evidence(edited(change)).health(task) == {**HEALTHY, check: False}
+
+
+def test_a_deeply_nested_schema_version_is_refused_alike_at_any_stack_depth() -> None:
+    """The reason for a deep list where the version belongs does not depend on how deep the caller's stack is."""
+    raw = edited(lambda r: r.update(schema_version=deep_nesting(1_500)))
+    limit = sys.getrecursionlimit()
+
+    def at_depth(frames: int) -> str:
+        return refusal(raw) if frames == 0 else at_depth(frames - 1)
+
+    try:
+        sys.setrecursionlimit(1_600)  # as Hypothesis raises it inside a test: past the list's depth, but not by much
+        reasons = {at_depth(frames) for frames in (0, 40, 120)}
+    finally:
+        sys.setrecursionlimit(limit)
+    assert reasons == {"$.schema_version: expected 1, found [[[[[[[...]]]]]]]"}

@@ -78,6 +78,19 @@ def test_surface_never_changes_a_verbatim_token_nor_contracts_inside_a_word() ->
         assert "has nothing" in text.lower() and "hasn" not in text.lower()
 
 
+def test_a_verbatim_block_is_pasted_whole_on_lines_of_its_own() -> None:
+    """A clause that is a multi-line verbatim token gets no bullet, end mark or case, and never shares a line."""
+    block = "Title\n\n- one: it is ready"
+    seen = set()
+    for seed in range(300):
+        text = surface(Random(seed), ["Sure!", block, "Thanks."], (block,))
+        lines = text.replace("\r\n", "\n").split("\n")
+        start = lines.index("Title")
+        assert lines[start : start + 3] == block.split("\n")
+        seen.add("SURE" in text)
+    assert seen == {True, False}  # the lines around it were still cased
+
+
 def test_an_unsaid_fact_is_wrapped_or_tagged_by_markup_that_takes_it_back() -> None:
     """An unsaid clause holds the affirmed sentence inside one of the UNSAYINGS, so the label is never correct."""
     (clause,) = render(Random(5), TASK, ANSWER, UNSAID)

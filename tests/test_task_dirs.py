@@ -102,9 +102,14 @@ def test_task_toml_declares_layer_and_resources(task: str) -> None:
     assert (environment["cpus"], environment["memory_mb"], environment["storage_mb"]) == (1, 1024, 1024)
 
 
-@pytest.mark.parametrize(("task", "layer", "difficulty"), [(READ_PATH, "regression", "easy"), ("narrative-agent-names", "regression", "medium")])
+@pytest.mark.parametrize(("task", "layer", "difficulty"), [
+    (READ_PATH, "regression", "easy"),
+    ("narrative-agent-names", "regression", "medium"),
+    ("multiline-message", "regression", "easy"),  # the task list gives no difficulty: the task's README says why
+    ("create-channel-invite-users", "workflow", "medium"),  # likewise
+])
 def test_task_names_have_their_layer_and_difficulty(task: str, layer: str, difficulty: str) -> None:
-    """The two regression tasks keep the layer and difficulty the task list gives them."""
+    """Each task keeps the layer the task list gives it, and the difficulty it gives or the task's README argues."""
     metadata = task_toml(task)["metadata"]
     assert (metadata["evaluation_layer"], metadata["difficulty"]) == (layer, difficulty)
 

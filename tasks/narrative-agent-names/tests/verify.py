@@ -115,6 +115,7 @@ fields are recomputed from the signed tags and must agree with them.
 """
 
 import re
+import reprlib
 from itertools import product
 from operator import itemgetter
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, NoReturn, Sequence
@@ -475,7 +476,8 @@ class _Reader:
     def version(self, key: str) -> int:
         value = self.member(key)
         if type(value) is not int or not _is_schema_version(value):
-            raise EvidenceError(f"{self.key(key).path}: expected {SCHEMA_VERSION}, found {value!r}")
+            # reprlib bounds the nesting it shows: a full repr of a deep list raises or not with the caller's stack depth.
+            raise EvidenceError(f"{self.key(key).path}: expected {SCHEMA_VERSION}, found {reprlib.repr(value)}")
         return value
 
     def string(self, key: str) -> str:

@@ -1,138 +1,36 @@
-"""A fork server for one verifier script: load its imports once, then fork a child per example.
+"""A fork server for one verifier script: load what it imports once, then fork workers that run its examples.
 
-Run as a file under the verifier's own interpreter (`python3 forkserver.py SCRIPT`), it imports only the
-standard library. Each request is one JSON line on stdin (argv, working directory, environment, files for
-stdout and stderr, timeout, output cap); the child runs the script's code as `__main__` with the real argv,
-as `python3 SCRIPT ARGV...` would, and the server answers one JSON line with the exit code.
+Run as a file under the verifier's own interpreter (`python3 forkserver.py SCRIPT`), it imports only the standard
+library. The first line on stdin is its setup: the modules to import ahead and where the script's definitions end
+(worked out by properties/preload.py), whether workers persist, the timeout and the output cap. Every later line
+is one example (argv, working directory, environment, files for stdout and stderr); the server hands it to its
+worker (properties/worker.py), and answers one JSON line: the exit code, and whether the example timed out.
+A persistent worker runs examples until its state drifts or it has run its share; in fork mode each runs one.
 """
 from __future__ import annotations
 
-import ast
-import atexit
 import builtins
 import gc
-import importlib
 import json
 import os
 import select
 import signal
 import sys
 import time
-import traceback
 import types
-
-try:
-    import resource
-except ImportError:  # not on every platform; without it there is no cap on output size
-    pass
+from typing import Any
 
 
-def imported_names(source: str) -> list[str]:
-    """Every absolute module name the script imports, anywhere in its code."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return []
-    names: list[str] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.append(node.module)
-    return names
-
-
-def preimport(script: str, source: str) -> None:
-    """Import what the script imports, but nothing from its own folder: a sibling module's import-time
-    code must run in the child, in the example's working directory, as it would in a fresh interpreter."""
-    folder = os.path.dirname(os.path.abspath(script))
-    saved = list(sys.path)
-    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != folder and p != ""]
-    try:
-        for name in imported_names(source):
-            try:
-                importlib.import_module(name)
-                if name in WARM:
-                    WARM.pop(name)()
-            except BaseException:  # noqa: BLE001 - a module that fails here fails again, visibly, in the child
-                pass
-    finally:
-        sys.path[:] = saved
-
-
-# Names whose use at module level depends on the run (argv, environment, files, clock, output): a script that
-# uses any of them before its main guard is run whole in every child, never loaded ahead of time.
-RUN_DEPENDENT = {"argv", "environ", "getenv", "stdin", "stdout", "stderr", "cwd", "getcwd", "open", "print", "input",
-                 "exit", "time", "random", "urandom", "listdir", "scandir", "read_text", "read_bytes", "exists",
-                 "is_file", "is_dir", "glob", "iterdir", "walk", "now", "today", "home", "expanduser", "chdir"}
-DEFINITIONS = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign,
-               ast.AnnAssign, ast.Expr, ast.Pass, ast.Try)
-
-
-def main_guard(node: ast.stmt) -> bool:
-    """`if __name__ == "__main__":`, in either order, with no else."""
-    if not isinstance(node, ast.If) or node.orelse or not isinstance(node.test, ast.Compare):
-        return False
-    test = node.test
-    sides = [test.left, *test.comparators]
-    names = {s.id for s in sides if isinstance(s, ast.Name)}
-    values = {s.value for s in sides if isinstance(s, ast.Constant)}
-    return len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq) and names == {"__name__"} and values == {"__main__"}
-
-
-def _evaluated(node: ast.AST):
-    """The nodes of a top-level statement that run when the module loads (not the bodies of functions)."""
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        for part in (*node.decorator_list, *node.args.defaults, *node.args.kw_defaults):
-            if part is not None:
-                yield from _evaluated(part)
-        return
-    if isinstance(node, ast.Lambda):
-        return
-    yield node
-    for child in ast.iter_child_nodes(node):
-        yield from _evaluated(child)
-
-
-def split(script: str, source: bytes) -> tuple[types.CodeType, types.CodeType] | None:
-    """The script as definitions to load once and the main guard to run per example, when loading its
-    definitions ahead of time cannot be observed: only definitions before one final main guard, none of them
-    touching argv, the environment, files, the clock or output, and no import from the script's own folder."""
-    try:
-        tree = ast.parse(source, script)
-    except (SyntaxError, ValueError):
-        return None
-    if not tree.body or not main_guard(tree.body[-1]):
-        return None
-    prefix = tree.body[:-1]
-    if any(not isinstance(node, DEFINITIONS) or main_guard(node) for node in prefix):
-        return None
-    folder = os.path.dirname(os.path.abspath(script))
-    for node in prefix:
-        for part in _evaluated(node):
-            if isinstance(part, ast.Name) and part.id in RUN_DEPENDENT or \
-                    isinstance(part, ast.Attribute) and part.attr in RUN_DEPENDENT:
-                return None
-            if isinstance(part, (ast.Import, ast.ImportFrom)):
-                modules = [a.name for a in part.names] if isinstance(part, ast.Import) else [part.module or ""]
-                if getattr(part, "level", 0) or any(_sibling(folder, m) for m in modules):
-                    return None
-    head = ast.Module(body=prefix, type_ignores=[])
-    guard = ast.Module(body=[tree.body[-1]], type_ignores=[])
-    return compile(head, script, "exec"), compile(guard, script, "exec")
-
-
-def _sibling(folder: str, module: str) -> bool:
-    top = module.split(".")[0]
-    return os.path.exists(os.path.join(folder, top + ".py")) or os.path.isdir(os.path.join(folder, top))
-
-
-def fresh_main(script: str) -> types.ModuleType:
-    main = types.ModuleType("__main__")
-    main.__file__ = script
-    main.__builtins__ = builtins
-    sys.modules["__main__"] = main
-    return main
+def load_worker() -> types.ModuleType:
+    """worker.py from beside this file, kept out of sys.modules: the script may have a `worker` module of its own."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "worker.py")
+    module = types.ModuleType("verifuzz_worker")
+    module.__file__ = path
+    # Its own copy of the built-in names: a script that rebinds builtins.len must not break the checks after it.
+    module.__builtins__ = dict(builtins.__dict__)
+    with open(path, "rb") as handle:
+        exec(compile(handle.read(), path, "exec"), module.__dict__)
+    return module
 
 
 def warm_argparse() -> None:
@@ -150,129 +48,219 @@ def warm_argparse() -> None:
 WARM = {"argparse": warm_argparse}  # stdlib modules whose first use in a process costs more than the script's work
 
 
-def child(script: str, code: types.CodeType | None, error: BaseException | None, request: dict,
-          loaded: types.ModuleType | None = None) -> None:
-    """Become `python3 SCRIPT ARGV...` in the request's folder, run the script (or, when its definitions are
-    `loaded`, its main guard), and exit with its status."""
-    os.chdir(request["cwd"])
-    null = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(null, 0)
-    for fd, key in ((1, "stdout"), (2, "stderr")):
-        target = os.open(request[key], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        os.dup2(target, fd)
-        os.close(target)
+def preimport(script: str, names: list[str]) -> None:
+    """Import these modules, but nothing from the script's own folder: a sibling module's import-time code must
+    run in the example's working directory, as it would in a fresh interpreter."""
+    folder = os.path.dirname(os.path.realpath(script))
+    saved = list(sys.path)
+    sys.path[:] = [p for p in sys.path if p and os.path.realpath(p) != folder]
     try:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (request["cap"], request["cap"]))
-    except (NameError, ValueError, OSError):
-        pass
-    os.environ.clear()
-    os.environ.update(request["env"])
-    sys.argv = [script, *request["argv"]]
-    sys.path[0] = os.path.dirname(os.path.abspath(script))
-    main = loaded or fresh_main(script)
-    status = 0
-    try:
-        if error is not None:
-            raise error
-        exec(code, main.__dict__)
-    except SystemExit as stop:
-        status = exit_status(stop.code)
-    except BaseException as uncaught:  # noqa: BLE001 - printed as the interpreter prints an uncaught exception
-        frames = uncaught.__traceback__
-        while frames is not None and frames.tb_frame.f_code.co_filename == __file__:
-            frames = frames.tb_next  # this server's own frame is not part of the script's traceback
-        traceback.print_exception(type(uncaught), uncaught, frames)
-        status = 1
-    try:
-        atexit._run_exitfuncs()
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except BaseException:  # noqa: BLE001 - a failed flush is what a fresh interpreter would also hit at exit
-        status = status or 120
-    os._exit(status)
-
-
-def exit_status(code: object) -> int:
-    """The status `sys.exit(code)` ends an interpreter with."""
-    if code is None:
-        return 0
-    if isinstance(code, int):
-        return code & 0xFF
-    print(code, file=sys.stderr)
-    return 1
-
-
-def wait(pid: int, timeout: float) -> tuple[int, bool]:
-    """The child's exit code (negative: killed by that signal), and whether it ran out of time."""
-    deadline = time.monotonic() + timeout
-    handle = os.pidfd_open(pid) if hasattr(os, "pidfd_open") else None
-    try:
-        while True:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                return os.waitstatus_to_exitcode(status), False
-            left = deadline - time.monotonic()
-            if left <= 0:
-                os.kill(pid, signal.SIGKILL)
-                _, status = os.waitpid(pid, 0)
-                return os.waitstatus_to_exitcode(status), True
-            if handle is not None:
-                select.select([handle], [], [], left)
-            else:
-                time.sleep(min(left, 0.001))
+        for name in names:
+            try:
+                __import__(name)
+                if name in WARM:
+                    WARM.pop(name)()
+            except BaseException:  # noqa: BLE001 - a module that fails here fails again, visibly, in the example
+                pass
     finally:
-        if handle is not None:
-            os.close(handle)
+        sys.path[:] = saved
 
 
-def load(script: str, source: bytes) -> tuple[types.CodeType | None, BaseException | None, types.ModuleType | None]:
-    """What each child runs: the main guard over definitions loaded here once, else the whole script."""
-    parts = split(script, source)
-    if parts is not None:
-        head, guard = parts
-        main = fresh_main(script)
+def load(worker: types.ModuleType, script: str, source: bytes, split: int | None
+         ) -> tuple[types.CodeType | None, BaseException | None, types.ModuleType | None]:
+    """What each example runs: the main guard over definitions loaded here once (`split`: its line), else the
+    whole script. A syntax error is kept and raised in every example, where a fresh interpreter reports it."""
+    if split is not None:
+        text = source.decode("utf-8")
+        lines = text.splitlines(keepends=True)
+        head = compile("".join(lines[:split - 1]), script, "exec", dont_inherit=True)
+        # The guard keeps its line numbers and the script's `from __future__` flags.
+        import __future__
+
+        future = sum(getattr(__future__, name).compiler_flag for name in __future__.all_feature_names)
+        guard = compile("\n" * (split - 1) + "".join(lines[split - 1:]), script, "exec",
+                        flags=head.co_flags & future, dont_inherit=True)
+        main = worker.new_main(script)
+        sys.modules["__main__"] = main
         saved = sys.argv
         sys.argv = [script]
         try:
             exec(head, main.__dict__)
             return guard, None, main
-        except BaseException:  # noqa: BLE001 - then every child runs the script whole, and fails as it would
+        except BaseException:  # noqa: BLE001 - then every example runs the script whole, and fails as it would
             pass
         finally:
             sys.argv = saved
     try:
-        return compile(source, script, "exec"), None, None
+        return compile(source, script, "exec", dont_inherit=True), None, None
     except (SyntaxError, ValueError) as problem:
-        return None, problem, None  # raised in each child, where a fresh interpreter would report it
+        return None, problem, None
+
+
+class Server:
+    """Forks workers on demand, hands each example to the current one, and enforces the timeout."""
+
+    def __init__(self, script: str, setup: dict[str, Any]) -> None:
+        self.script, self.setup = script, setup
+        self.persistent = setup["persistent"]
+        self.timeout = setup["timeout"]
+        self.worker = load_worker()
+        self.stdio = self.worker.Stdio()
+        with open(script, "rb") as handle:
+            source = handle.read()
+        preimport(script, setup["imports"])
+        self.code, self.error, self.loaded = load(self.worker, script, source,
+                                                  None if self.persistent else setup["split"])
+        self.versions = self.worker.version_reader() if self.persistent else None
+        self.clearenv = self.worker.c_clearenv()
+        self.learned: set[str] = set()
+        self.current: tuple[int, int, int, int | None] | None = None  # pid, request fd, reply fd, pidfd
+        self.settle()
+
+    def settle(self) -> None:
+        """After loading or learning: list the namespaces workers watch, and freeze what the server holds, so a
+        worker's collections never walk it (and never copy the pages it sits on)."""
+        self.dicts = self.worker.namespaces() if self.persistent else []
+        # The thread's dictionary (and repr's guard against cycles in it) is made on the first repr of a container;
+        # made first in a worker, it would look like state an example kept.
+        repr([()])
+        self.read_versions = self.versions(self.dicts) if self.versions else None
+        gc.collect()
+        gc.freeze()
+
+    def spawn(self) -> tuple[int, int, int, int | None]:
+        down, up = os.pipe(), os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                for fd in (down[1], up[0], *CHANNELS):
+                    os.close(fd)
+                requests, replies = high(down[0], 1), high(up[1], 2)
+                worker = self.worker.Worker(self.script, self.code, self.error, self.setup, self.stdio, self.loaded,
+                                            self.persistent, self.read_versions, self.dicts, self.clearenv)
+                worker.serve(requests, replies)
+            finally:
+                os._exit(70)  # EX_SOFTWARE: only if the worker could not even start; serve() never returns
+        os.close(down[0])
+        os.close(up[1])
+        handle = os.pidfd_open(pid) if hasattr(os, "pidfd_open") else None
+        return pid, down[1], up[0], handle
+
+    def run(self, line: bytes) -> dict[str, Any]:
+        if self.current is None:
+            self.current = self.spawn()
+        pid, down, up, handle = self.current
+        try:
+            os.write(down, line)
+        except BrokenPipeError:
+            pass  # it died between examples; waiting below reports how
+        reply, status, late = self.wait(pid, up, handle)
+        if reply is not None and "error" not in reply and not reply["retire"]:
+            return {"exit": reply["exit"], "timed_out": False}
+        self.retire()
+        if reply is None:
+            return {"exit": status, "timed_out": late, "retired": "timeout" if late else "died"}
+        if "error" in reply:
+            return {"error": reply["error"]}
+        if reply.get("imported"):
+            self.learn(reply["imported"])
+        return {"exit": reply["exit"], "timed_out": False, "retired": reply["retire"]}
+
+    def wait(self, pid: int, up: int, handle: int | None) -> tuple[dict[str, Any] | None, int, bool]:
+        """The worker's reply, or how it ended: its status (negative: the signal), and whether it ran out of time."""
+        deadline = time.monotonic() + self.timeout
+        data = b""
+        watched = [up] if handle is None else [up, handle]
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                os.kill(pid, signal.SIGKILL)
+                return None, self.reap(pid), True
+            ready, _, _ = select.select(watched, [], [], left)
+            if up in ready:
+                chunk = os.read(up, 65536)
+                data += chunk
+                if data.endswith(b"\n"):
+                    reply = answer(data)
+                    return reply, self.reap(pid) if reply.get("retire") or "error" in reply else 0, False
+                if chunk:
+                    continue
+            if ready:  # the worker ended (its pidfd, or the end of its pipe) without a whole reply
+                return None, self.reap(pid), False
+
+    def reap(self, pid: int) -> int:
+        _, status = os.waitpid(pid, 0)
+        return os.waitstatus_to_exitcode(status)
+
+    def retire(self) -> None:
+        if self.current is not None:
+            for fd in self.current[1:]:
+                if fd is not None:
+                    os.close(fd)
+        self.current = None
+
+    def learn(self, names: list[str]) -> None:
+        """Import what a worker imported from outside the script's folder, so the next worker starts with it."""
+        fresh = [name for name in names if name not in self.learned]
+        self.learned.update(fresh)
+        if fresh:
+            preimport(self.script, fresh)
+            self.settle()
+
+    def close(self) -> None:
+        if self.current is not None:
+            pid = self.current[0]
+            self.retire()  # the end of its input: the worker leaves its loop and exits
+            self.reap(pid)
+
+
+def answer(line: bytes) -> dict[str, Any]:
+    """A worker's answer (worker.py, Worker.serve) as a dict: exit, retire and imported, or error."""
+    kind, _, rest = line.rstrip(b"\n").partition(b"\t")
+    if kind == b"error":
+        return {"error": rest.replace(b"\\n", b"\n").decode("utf-8", "replace")}
+    status, retire, imported = rest.decode().split("\t")
+    return {"exit": int(status), "retire": retire or None, "imported": imported.split()}
+
+
+CHANNELS: list[int] = []  # the server's own pipes to the parent, which no worker may hold
+
+
+def high(fd: int, rank: int) -> int:
+    """Move a worker's end of a pipe to the top of the descriptor table: a script that opens a file gets
+    descriptor 3, as in a fresh interpreter, and a script closing "all the others" from 3 up rarely reaches it."""
+    try:
+        import resource
+
+        top = min(resource.getrlimit(resource.RLIMIT_NOFILE)[0], 4096) - rank
+    except (ImportError, ValueError, OSError):
+        top = 256 - rank
+    if top <= fd:
+        return fd
+    os.dup2(fd, top, inheritable=False)
+    os.close(fd)
+    return top
 
 
 def serve(script: str) -> None:
     # This file's own folder must not stand where the script's will: the script imports from its own folder.
-    sys.path[0] = os.path.dirname(os.path.abspath(script))
-    with open(script, "rb") as handle:
-        source = handle.read()
-    preimport(script, source.decode("utf-8", "replace"))
+    sys.path[0] = os.path.dirname(os.path.realpath(script))
     requests = os.fdopen(os.dup(0), "rb")
     replies = os.fdopen(os.dup(1), "wb")
+    CHANNELS.extend((requests.fileno(), replies.fileno()))
     # Stray output of an imported module must not land in the reply channel.
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)
     os.dup2(null, 1)
-    code, error, loaded = load(script, source)
-    # What the server holds goes to the permanent generation: a child's collections never walk it, so they
-    # never write to (and copy) the pages it sits on.
-    gc.collect()
-    gc.freeze()
-    replies.write(json.dumps({"ready": True, "loaded": loaded is not None}).encode() + b"\n")
+    os.close(null)
+    server = Server(script, json.loads(requests.readline()))
+    replies.write(json.dumps({"ready": True, "loaded": server.loaded is not None, "modules": len(sys.modules),
+                              "namespaces": len(server.dicts), "versions": server.versions is not None}).encode() + b"\n")
     replies.flush()
     for line in requests:
-        request = json.loads(line)
-        pid = os.fork()
-        if pid == 0:
-            child(script, code, error, request, loaded)
-        status, timed_out = wait(pid, request["timeout"])
-        replies.write(json.dumps({"exit": status, "timed_out": timed_out}).encode() + b"\n")
+        replies.write(json.dumps(server.run(line)).encode() + b"\n")
         replies.flush()
+    server.close()
 
 
 if __name__ == "__main__":

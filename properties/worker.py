@@ -1,0 +1,596 @@
+"""A worker forked by the fork server: it runs a script's examples one after another, each the way
+`python3 SCRIPT ARGV...` runs in a fresh interpreter, and retires as soon as it sees state it cannot put back.
+
+Loaded by forkserver.py under the verifier's own interpreter, so it imports only the standard library. What is
+put back, what is checked, and what no check can see is in docs/runners.md.
+"""
+from __future__ import annotations
+
+import _locale
+import _signal
+import _thread
+import _warnings
+import _weakref
+import atexit
+import builtins
+import gc
+import io
+import json
+import os
+import signal
+import sys
+import types
+from typing import Any, Callable
+
+try:
+    import resource
+except ImportError:  # not on every platform: then there is no cap on output size
+    resource = None  # type: ignore[assignment]
+
+_write, _exit = os.write, os._exit  # the script may rebind os's attributes before the worker answers
+IMMUTABLE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: a built-in class, whose attributes nothing can rebind
+# sys attributes every example sets or puts back itself; every other one must keep its value.
+MANAGED = frozenset({"argv", "orig_argv", "stdin", "stdout", "stderr", "__stdin__", "__stdout__", "__stderr__",
+                     "path", "excepthook", "displayhook", "unraisablehook", "breakpointhook", "last_type",
+                     "last_value", "last_traceback", "last_exc", "ps1", "ps2"})
+LAST_ERROR = ("last_type", "last_value", "last_traceback", "last_exc")
+HOOKS = ("excepthook", "displayhook", "unraisablehook", "breakpointhook")
+FD_DIR = "/proc/self/fd" if os.path.isdir("/proc/self/fd") else "/dev/fd"
+
+
+class Stdio:
+    """How the interpreter made sys.stdin, sys.stdout and sys.stderr, read once from the server's own streams,
+    so each example gets new ones made the same way (pylifecycle.c, create_stdio)."""
+
+    def __init__(self) -> None:
+        self.streams = [(fd, name, mode, stream.encoding, stream.errors, stream.line_buffering, stream.write_through,
+                         not isinstance(stream.buffer, io.FileIO))
+                        for fd, name, mode, stream in ((0, "<stdin>", "r", sys.__stdin__), (1, "<stdout>", "w", sys.__stdout__),
+                                                       (2, "<stderr>", "w", sys.__stderr__))]
+
+    def open(self) -> list[io.TextIOWrapper]:
+        made = []
+        for fd, name, mode, encoding, errors, line_buffering, write_through, buffered in self.streams:
+            buffer = io.open(fd, mode + "b", -1 if buffered or mode == "r" else 0, closefd=False)
+            (buffer.raw if hasattr(buffer, "raw") else buffer).name = name
+            text = io.TextIOWrapper(buffer, encoding, errors, "\n", line_buffering, write_through)
+            text.mode = mode
+            made.append(text)
+        return made
+
+
+def redirect(stdout: str, stderr: str) -> None:
+    """stdin from /dev/null, stdout and stderr to the example's own files, capped as any file the script writes."""
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    for fd, path in ((1, stdout), (2, stderr)):
+        target = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.dup2(target, fd)
+        os.close(target)
+
+
+def cap_output(cap: int) -> None:
+    if resource is not None:
+        try:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (cap, cap))
+        except (ValueError, OSError):
+            pass
+
+
+def new_main(script: str) -> types.ModuleType:
+    """`__main__` with the names a fresh interpreter gives a script, in the same order."""
+    main = types.ModuleType("__main__")
+    main.__annotations__ = {}
+    main.__builtins__ = builtins
+    main.__file__ = script
+    main.__cached__ = None
+    external = sys.modules.get("_frozen_importlib_external")
+    if external is not None:
+        main.__loader__ = external.SourceFileLoader("__main__", script)
+    return main
+
+
+def exit_status(code: object) -> int:
+    """The status `sys.exit(code)` ends an interpreter with (pythonrun.c, _Py_HandleSystemExit)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xFF if -2**63 <= code < 2**63 else 255
+    stderr = getattr(sys, "stderr", None)
+    try:
+        if stderr is not None:
+            stderr.write(str(code) + "\n")
+        else:
+            os.write(2, (str(code) + "\n").encode(errors="backslashreplace"))
+    except Exception:  # noqa: BLE001 - the interpreter ignores a failure to print the reason, too
+        pass
+    return 1
+
+
+def execute(code: types.CodeType | None, main: types.ModuleType, error: BaseException | None) -> int:
+    """Run the script as `__main__` and return the status the interpreter would exit with before finalizing."""
+    try:
+        if error is not None:
+            raise error
+        exec(code, main.__dict__)
+    except SystemExit as stop:
+        return exit_status(stop.code)
+    except BaseException as uncaught:  # noqa: BLE001 - printed as the interpreter prints an uncaught exception
+        display(uncaught)
+        return -signal.SIGINT if isinstance(uncaught, KeyboardInterrupt) else 1
+    return 0
+
+
+def display(uncaught: BaseException) -> None:
+    """What PyErr_Print does: sys.last_*, then sys.excepthook, with this file's frames left out of the traceback."""
+    frames = uncaught.__traceback__
+    while frames is not None and frames.tb_frame.f_code.co_filename == __file__:
+        frames = frames.tb_next
+    uncaught.__traceback__ = frames
+    kind = type(uncaught)
+    sys.last_type, sys.last_value, sys.last_traceback = kind, uncaught, frames
+    if sys.version_info >= (3, 12):
+        sys.last_exc = uncaught
+    hook = getattr(sys, "excepthook", None)
+    if hook is None:
+        _stderr("sys.excepthook is missing\n")
+        sys.__excepthook__(kind, uncaught, frames)
+        return
+    try:
+        hook(kind, uncaught, frames)
+    except BaseException as failed:  # noqa: BLE001 - the interpreter shows both, as here
+        _stderr("Error in sys.excepthook:\n")
+        sys.__excepthook__(type(failed), failed, failed.__traceback__)
+        _stderr("\nOriginal exception was:\n")
+        sys.__excepthook__(kind, uncaught, frames)
+
+
+def _stderr(text: str) -> None:
+    stream = getattr(sys, "stderr", None)
+    if stream is not None:
+        try:
+            stream.write(text)
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def flush_standard_streams() -> bool:
+    """Flush sys.stdout and sys.stderr as the interpreter does at exit; False when that failed (exit status 120)."""
+    ok = True
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name, None)
+        if stream is None or _closed(stream):
+            continue
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001
+            ok = False
+            if name == "stdout":
+                _unraisable(stream)
+    return ok
+
+
+def _closed(stream: Any) -> bool:
+    try:
+        return bool(stream.closed)
+    except Exception:  # noqa: BLE001 - the interpreter tries to flush a stream whose `closed` fails
+        return False
+
+
+def _unraisable(stream: Any) -> None:
+    error = sys.exc_info()[1]
+    try:
+        sys.unraisablehook(UNRAISABLE((type(error), error, error.__traceback__, None, stream)))
+    except Exception:  # noqa: BLE001 - a broken hook is ignored at exit, too
+        pass
+
+
+def _unraisable_args_type() -> Callable[[tuple], Any]:
+    """The struct sys.unraisablehook takes, which Python does not name: caught from one unraisable exception."""
+    caught: list[Any] = []
+    hook = sys.unraisablehook
+    sys.unraisablehook = caught.append
+
+    class Raises:
+        def __del__(self) -> None:
+            raise RuntimeError
+
+    Raises()
+    sys.unraisablehook = hook
+    return type(caught[0])
+
+
+UNRAISABLE = _unraisable_args_type()
+
+
+def finalize(main: Callable[[], types.ModuleType | None], idle: types.ModuleType, status: int, exit_handlers: int,
+             run_exit_handlers: bool) -> tuple[int, str | None]:
+    """End the run as Py_FinalizeEx does: wait for threads, run atexit handlers, flush the standard streams (a
+    failure makes the status 120), collect garbage, then take `__main__` out of sys.modules, collect again, and
+    clear it only if something still holds it. Returns the status and why the worker must retire (None: it may
+    run another example). `main` is a weak reference: the caller holds no other."""
+    retire = None
+    threading = sys.modules.get("threading")
+    if _thread._count():  # threads still running (counted in C: the script may have patched threading)
+        if threading is not None:
+            threading._shutdown()  # waits for the threads that are not daemons, as at exit
+        retire = "threads"
+    registered = atexit._ncallbacks()
+    if run_exit_handlers and registered or registered != exit_handlers:
+        # A fresh interpreter runs every handler, those of preloaded modules too; they are gone once run.
+        atexit._run_exitfuncs()
+        retire = retire or ("atexit" if exit_handlers or registered < exit_handlers else None)
+    if not flush_standard_streams():
+        status = 120
+    if gc.isenabled():
+        gc.collect()
+    for name in LAST_ERROR:
+        sys.__dict__.pop(name, None)
+    sys.modules["__main__"] = idle
+    gc.collect()  # cycles through __main__ are finalized with its names intact, as in finalize_modules
+    module = main()
+    if module is not None:
+        clear(module)
+        del module
+        gc.collect()
+    flush_standard_streams()
+    return status, retire
+
+
+def clear(module: types.ModuleType) -> None:
+    """What finalization does to a module: names with one leading underscore become None first, then the rest."""
+    names = module.__dict__
+    for first in (True, False):
+        for name in list(names):
+            if name != "__builtins__" and (not first or name.startswith("_") and not name.startswith("__")):
+                names[name] = None
+    names.clear()
+
+
+def set_environment(env: dict[str, str], clearenv: Callable[[], int] | None) -> None:
+    """Exactly `env`, in os.environ and in the C environment (which os.putenv can change behind os.environ's back)."""
+    if clearenv is None:
+        os.environ.clear()
+        os.environ.update(env)
+        return
+    clearenv()
+    for key, value in env.items():
+        os.putenv(key, value)
+    # os.environ's own table, compared before it is rebuilt: rebuilding it costs more than the rest of this
+    data = getattr(os.environ, "_data", None)
+    if data is None or data != {os.environ.encodekey(k): os.environ.encodevalue(v) for k, v in env.items()}:
+        os.environ.clear()
+        os.environ.update(env)
+
+
+def c_clearenv() -> Callable[[], int] | None:
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None).clearenv
+    except (ImportError, OSError, AttributeError):
+        return None
+
+
+def version_reader() -> Callable[[list[dict]], Callable[[], list[int]]] | None:
+    """CPython keeps a version tag in every dict that changes on every write (PEP 509, kept for guards like this
+    one). Read through ctypes it tells in microseconds whether any module's or class's namespace was written;
+    None when this interpreter does not pass a self-test, and namespaces are compared value by value instead."""
+    try:
+        import ctypes
+    except ImportError:
+        return None
+    if sys.implementation.name != "cpython" or ctypes.sizeof(ctypes.c_void_p) != 8:
+        return None
+    offset = object.__basicsize__ + ctypes.sizeof(ctypes.c_ssize_t)  # after the object header and ma_used
+    words = ctypes.cast(8, ctypes.POINTER(ctypes.c_uint64))
+
+    def reader(dicts: list[dict]) -> Callable[[], list[int]]:
+        at = [(id(d) + offset - 8) // 8 for d in dicts]
+        get = words.__getitem__
+        return lambda: list(map(get, at))
+
+    probe: dict = {"a": 0}
+    module = types.ModuleType("probe")
+    read = reader([probe, module.__dict__])
+    untouched = read()
+    stable = read()
+    probe["a"] = object()  # same size, same keys: only the version tag can tell
+    replaced = read()
+    module.value = 1
+    assigned = read()
+    if stable != untouched or replaced[0] == untouched[0] or replaced[1] != untouched[1] \
+            or assigned[1] == replaced[1] or assigned[0] != replaced[0]:
+        return None
+    return reader
+
+
+def namespaces() -> list[dict]:
+    """Every module's globals and every module-level mutable class's attributes: where a monkeypatch lands.
+    sys and __main__ are left out: every example sets parts of sys itself, and gets a new __main__."""
+    found: dict[int, dict] = {}
+    for name, module in list(sys.modules.items()):
+        if name == "__main__" or module is sys:
+            continue
+        names = getattr(module, "__dict__", None)
+        if type(names) is not dict:
+            continue
+        found[id(names)] = names
+        for value in list(names.values()):
+            if issubclass(type(value), type) and not value.__flags__ & IMMUTABLE:
+                for inner in gc.get_referents(value.__dict__):
+                    if type(inner) is dict:
+                        found[id(inner)] = inner
+    return list(found.values())
+
+
+def cache_roots() -> list[Any]:
+    """Caches the standard library fills as it is used, whose entries no script can tell apart from fresh ones
+    (compiled patterns, source lines, codecs, path finders)."""
+    roots: list[Any] = [sys.path_importer_cache]
+    for module, names in (("re", ("_cache", "_cache2")), ("linecache", ("cache",)), ("encodings", ("_cache",))):
+        loaded = sys.modules.get(module)
+        roots += [getattr(loaded, name) for name in names if loaded is not None and type(getattr(loaded, name, None)) is dict]
+    # isinstance() and issubclass() against an abstract class remember the answer, by weak reference, in that class
+    abstract = sys.modules.get("abc")
+    for module in list(sys.modules.values()) if abstract is not None else ():
+        for value in list(getattr(module, "__dict__", {}).values()):
+            if isinstance(value, abstract.ABCMeta) and "_abc_impl" in value.__dict__:
+                roots.append(value._abc_impl)
+    return roots
+
+
+class Guard:
+    """What this worker's interpreter looks like between examples, taken when it starts; `drift()` names the first
+    thing an example changed that the next example could see, and `restore()` puts back what can be put back."""
+
+    def __init__(self, versions: Callable[[], list] | None, dicts: list[dict]) -> None:
+        self.dicts = dicts  # kept alive: a version tag is read at each dict's address
+        if versions is None:
+            versions = lambda: [(tuple(d), tuple(d.values())) for d in dicts]  # noqa: E731 - the slow way
+        self.versions = versions
+        self.sys_keys = [key for key in sys.__dict__ if key not in MANAGED]
+        self.path = list(sys.path)
+        self.path_object = sys.path
+        self.hooks = [getattr(sys, name) for name in HOOKS]
+        self.recursion = sys.getrecursionlimit()
+        self.signals = [s for s in signal.valid_signals() if s not in (signal.SIGKILL, signal.SIGSTOP)]
+        self.roots = cache_roots()
+        self.fds = self.open_fds()
+        self.descriptors = open_descriptors(self.fds)
+        self.baseline = self.snapshot()
+
+    def restore(self) -> None:
+        """Put back what a script may change and a fresh interpreter starts without: sys.path, the hooks,
+        the recursion limit, the last uncaught exception, the warnings already shown once."""
+        if sys.path is not self.path_object:
+            sys.path = self.path_object
+        if sys.path != self.path:
+            sys.path[:] = self.path
+        for name, hook in zip(HOOKS, self.hooks):
+            setattr(sys, name, hook)
+        for name in ("ps1", "ps2"):
+            sys.__dict__.pop(name, None)
+        sys.setrecursionlimit(self.recursion)
+        _warnings._filters_mutated()  # resets every module's record of the warnings it showed once
+        _warnings._onceregistry.clear()
+
+    def snapshot(self) -> list[Any]:
+        """Everything compared between examples, cheapest first. Each entry is a value that must not change."""
+        mask = os.umask(0)
+        os.umask(mask)
+        limits = [resource.getrlimit(r) for r in (resource.RLIMIT_NOFILE, resource.RLIMIT_STACK, resource.RLIMIT_AS,
+                                                  resource.RLIMIT_CPU, resource.RLIMIT_CORE)] if resource else []
+        wakeup = signal.set_wakeup_fd(-1)
+        if wakeup != -1:
+            signal.set_wakeup_fd(wakeup)
+        faults = sys.modules.get("faulthandler")
+        return [
+            ("modules", tuple(sys.modules)),
+            ("module objects", tuple(sys.modules.values())),  # compared by identity: modules have no __eq__
+            ("sys", tuple(map(sys.__dict__.get, self.sys_keys)), len(sys.__dict__) - sum(k in sys.__dict__ for k in MANAGED)),
+            ("import system", tuple(sys.meta_path), tuple(sys.path_hooks)),
+            ("os.environ", id(os.environ)),
+            ("threads", _thread._count()),
+            ("exit handlers", atexit._ncallbacks()),
+            ("signal handlers", tuple(map(_signal.getsignal, self.signals)),
+             frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, [])), signal.getitimer(signal.ITIMER_REAL), wakeup),
+            ("faulthandler", faults is not None and faults.is_enabled()),
+            ("tracing", sys.gettrace(), sys.getprofile()),
+            ("interpreter settings", sys.getswitchinterval(), _int_digits(), sys.dont_write_bytecode,
+             sys.pycache_prefix, gc.isenabled(), gc.get_threshold(), gc.get_debug()),
+            ("umask", mask),
+            ("resource limits", tuple(limits)),
+            ("locale", _locale.setlocale(_locale.LC_ALL)),
+            ("warnings", tuple(_warnings.filters), _warnings._defaultaction),
+            ("namespaces", self.versions()),
+        ]
+
+    def drift(self) -> str | None:
+        """Why this worker cannot run another example faithfully (None: it can)."""
+        if tuple(sys.modules) != self.baseline[0][1]:
+            return "imports" if set(sys.modules) > set(self.baseline[0][1]) else "modules"
+        kept = self.survivors()  # before anything this check makes is alive
+        if kept is not None:
+            return kept
+        if _has_children():
+            return "child processes"
+        for before, after in zip(self.baseline, self.snapshot()):
+            if before != after:
+                return before[0]
+        return None
+
+    def survivors(self) -> str | None:
+        """Objects an example made that outlive it, other than cache entries, mean something kept state."""
+        gc.collect()
+        alive = gc.get_objects()
+        if not alive:
+            return None
+        stray = _uncached(alive, self.roots)
+        return "objects kept" if stray else None
+
+    @staticmethod
+    def open_fds() -> list[str]:
+        return sorted(os.listdir(FD_DIR))
+
+
+def _uncached(alive: list[Any], roots: list[dict]) -> list[Any]:
+    """The objects in `alive` that no cache holds. Walks only through objects in `alive`, so nothing the worker had
+    before the example widens what counts as a cache (a pattern in re's cache holds its group index, and so on)."""
+    new = {id(o) for o in alive}
+    held = {id(root) for root in roots}  # an old cache that was empty is untracked, and tracked once it holds one
+    frontier = [o for o in gc.get_referents(*roots) if id(o) in new]
+    while frontier:
+        held.update(map(id, frontier))
+        frontier = [o for o in gc.get_referents(*frontier) if id(o) in new and id(o) not in held]
+    return [o for o in alive if id(o) not in held]
+
+
+def _int_digits() -> int:
+    getter = getattr(sys, "get_int_max_str_digits", None)
+    return getter() if getter else 0
+
+
+def _has_children() -> bool:
+    """Whether a process the script started is still this worker's child (running, or exited and not waited for)."""
+    try:
+        os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return False
+    return True
+
+
+def open_descriptors(listed: list[str]) -> set[int]:
+    """The descriptors of a listing that are open now: the listing's own, closed since, is not one of them."""
+    found = set()
+    for name in listed:
+        try:
+            os.fstat(int(name))
+        except (OSError, ValueError):
+            continue
+        found.add(int(name))
+    return found
+
+
+def close_leaked(before: set[int]) -> None:
+    """Close what an example left open as the interpreter would at exit: file objects flushed, then raw descriptors."""
+    leaked = open_descriptors(Guard.open_fds()) - before
+    for thing in gc.get_objects():
+        if isinstance(thing, io.IOBase):
+            try:
+                if not thing.closed and thing.fileno() in leaked:
+                    thing.close()
+            except Exception:  # noqa: BLE001 - a flush that fails at exit is ignored there, too
+                pass
+    for fd in open_descriptors(Guard.open_fds()) & leaked:
+        os.close(fd)
+
+
+def _failure() -> bytes:
+    try:
+        import traceback
+
+        return traceback.format_exc().encode("utf-8", "replace")
+    except BaseException:  # noqa: BLE001 - the script may have broken what formatting needs
+        return repr(sys.exc_info()[1]).encode("utf-8", "replace")
+
+
+class Worker:
+    """The loop of one forked worker: read an example, run it, reply, until its state drifts or it ran `limit`."""
+
+    def __init__(self, script: str, code: types.CodeType | None, error: BaseException | None, setup: dict[str, Any],
+                 stdio: Stdio, loaded: types.ModuleType | None, persistent: bool,
+                 versions: Callable[[], list] | None, dicts: list[dict], clearenv: Callable[[], int] | None) -> None:
+        self.script, self.code, self.error, self.loaded = script, code, error, loaded
+        self.persistent, self.stdio = persistent, stdio
+        self.limit = setup["limit"] if persistent else 1
+        self.clearenv = clearenv
+        self.pid = os.getpid()
+        cap_output(setup["cap"])
+        self.exit_handlers = atexit._ncallbacks()
+        # Between examples __main__ is this placeholder, so the table of modules compares equal from one to the next.
+        self.idle = types.ModuleType("__main__")
+        if persistent:
+            sys.modules["__main__"] = self.idle
+        self.guard = Guard(versions, dicts) if persistent else None
+
+    def serve(self, requests: int, replies: int) -> None:
+        """Answer each example with one line, `ok STATUS RETIRE MODULES` or `error TEXT`, tab separated. Not JSON:
+        the script may have patched the json module by the time the answer is written."""
+        done = 0
+        reader = os.fdopen(requests, "rb")
+        last, request = b"", {}
+        for line in reader:
+            if line != last:  # one layout sends the same line for every example
+                # A script that patches json replaces this worker before the next request.
+                last, request = line, json.loads(line)
+            try:
+                status, retire = self.example(request)
+            except BaseException:  # noqa: BLE001 - the harness's own failure, never an outcome of the script
+                _write(replies, b"error\t" + _failure().replace(b"\n", b"\\n") + b"\n")
+                _exit(70)
+            done += 1
+            if retire is None and done >= self.limit:
+                retire = "limit"
+            try:
+                imported = " ".join(self.imported()) if retire and self.guard is not None else ""
+            except Exception:  # noqa: BLE001 - what the script broke (os.path, say) stops only the learning
+                imported = ""
+            _write(replies, f"ok\t{status}\t{retire or ''}\t{imported}\n".encode())
+            if retire:
+                break
+        _exit(0)
+
+    def example(self, request: dict[str, Any]) -> tuple[int, str | None]:
+        """One run, as a fresh interpreter would make it, and why this worker must retire after it."""
+        os.chdir(request["cwd"])
+        set_environment(request["env"], self.clearenv)
+        redirect(request["stdout"], request["stderr"])
+        streams = self.stdio.open()
+        sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__ = streams
+        sys.argv, sys.orig_argv = list(request["argv"]), list(request["orig_argv"])
+        if "random" in sys.modules:
+            sys.modules["random"].seed()  # a fresh interpreter seeds from os.urandom when it imports random
+        if self.guard is not None:
+            # What exists now is not the example's: survivors() sees only what the run made. __main__ is made after,
+            # so the collector can still free it with the cycles through its names.
+            gc.freeze()
+        main = self.loaded or new_main(self.script)
+        sys.modules["__main__"] = main
+        status = execute(self.code, main, self.error)
+        held = _weakref.ref(main)
+        del main
+        if os.getpid() != self.pid:  # a child the script forked ends here, as that interpreter would
+            finalize(held, self.idle, status, self.exit_handlers, True)
+            _exit(status & 0xFF)
+        status, retire = finalize(held, self.idle, status, self.exit_handlers, not self.persistent)
+        sys.stdin = sys.stdout = sys.stderr = sys.__stdin__ = sys.__stdout__ = sys.__stderr__ = None
+        del streams, held
+        if self.guard is None:
+            return status, retire
+        try:
+            self.guard.restore()
+            if self.guard.open_fds() != self.guard.fds:
+                close_leaked(self.guard.descriptors)  # flushed and closed, as at the end of a fresh interpreter
+                retire = retire or "open files"
+            retire = retire or self.guard.drift()
+        except Exception:  # noqa: BLE001 - the script broke what the checks use (os patched, say): start afresh
+            retire = "state unreadable"
+        if retire and self.exit_handlers and atexit._ncallbacks():
+            atexit._run_exitfuncs()  # the worker ends: its preloaded modules' handlers run, as at any exit
+        return status, retire
+
+    def imported(self) -> list[str]:
+        """Modules an example imported that the server may import for the next worker: none from the script's folder."""
+        folder = os.path.dirname(os.path.realpath(self.script)) + os.sep
+        known = set(self.guard.baseline[0][1]) if self.guard else set()
+        names = []
+        for name, module in list(sys.modules.items()):
+            if name in known or name == "__main__":
+                continue
+            origin = getattr(module, "__file__", None)
+            if origin and os.path.realpath(origin).startswith(folder):
+                continue
+            names.append(name)
+        return names

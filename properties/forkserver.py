@@ -2,23 +2,28 @@
 
 Run as a file under the verifier's own interpreter (`python3 forkserver.py SCRIPT`), it imports only the standard
 library. The first line on stdin is its setup: the modules to import ahead and where the script's definitions end
-(worked out by properties/preload.py), whether workers persist, the timeout and the output cap. Every later line
-is one example (argv, working directory, environment, files for stdout and stderr); the server hands it to its
-worker (properties/worker.py), and answers one JSON line: the exit code, and whether the example timed out.
-A persistent worker runs examples until its state drifts or it has run its share; in fork mode each runs one.
+(worked out by properties/preload.py), whether workers persist, the output cap, and the two pipes, inherited from
+the parent, through which the worker (properties/worker.py) takes examples and answers them. A persistent worker
+runs examples until its state drifts or it has run its share; in fork mode each runs one. The server keeps one
+worker alive, kills it when the parent says an example ran out of time, and tells the parent, one line on stdout
+each, how every worker ended. docs/runners.md has the protocol.
 """
 from __future__ import annotations
 
 import builtins
 import gc
 import json
+import mmap
 import os
 import select
 import signal
 import sys
-import time
 import types
-from typing import Any
+
+# typing is imported only by a type checker: a module the server imports is one a fresh interpreter would not hold.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def load_worker() -> types.ModuleType:
@@ -98,12 +103,13 @@ def load(worker: types.ModuleType, script: str, source: bytes, split: int | None
 
 
 class Server:
-    """Forks workers on demand, hands each example to the current one, and enforces the timeout."""
+    """Forks the worker, watches it, and says how each one ended; examples go straight from the parent to the
+    worker and back, through two pipes each worker inherits, so the server takes no part in an example's run."""
 
     def __init__(self, script: str, setup: dict[str, Any]) -> None:
         self.script, self.setup = script, setup
         self.persistent = setup["persistent"]
-        self.timeout = setup["timeout"]
+        self.requests, self.replies = setup["requests"], setup["replies"]
         self.worker = load_worker()
         self.stdio = self.worker.Stdio()
         with open(script, "rb") as handle:
@@ -113,8 +119,10 @@ class Server:
                                                   None if self.persistent else setup["split"])
         self.versions = self.worker.version_reader() if self.persistent else None
         self.clearenv = self.worker.c_clearenv()
+        # The sequence number of the example the worker last took, and of the last it answered: when a worker
+        # ends, whether it ended during an example (and which) is read here, without a message per example.
+        self.progress = mmap.mmap(-1, 16)
         self.learned: set[str] = set()
-        self.current: tuple[int, int, int, int | None] | None = None  # pid, request fd, reply fd, pidfd
         self.settle()
 
     def settle(self) -> None:
@@ -128,76 +136,73 @@ class Server:
         gc.collect()
         gc.freeze()
 
-    def spawn(self) -> tuple[int, int, int, int | None]:
-        down, up = os.pipe(), os.pipe()
+    def spawn(self) -> tuple[int, int, int | None]:
+        """Fork a worker; return its pid, the read end of its note (why it retired), and a descriptor that becomes
+        readable when it ends (None without pidfd_open: then the note's end of file says so)."""
+        note = os.pipe()
         pid = os.fork()
         if pid == 0:
-            try:
-                for fd in (down[1], up[0], *CHANNELS):
-                    os.close(fd)
-                requests, replies = high(down[0], 1), high(up[1], 2)
-                worker = self.worker.Worker(self.script, self.code, self.error, self.setup, self.stdio, self.loaded,
-                                            self.persistent, self.read_versions, self.dicts, self.clearenv)
-                worker.serve(requests, replies)
-            finally:
-                os._exit(70)  # EX_SOFTWARE: only if the worker could not even start; serve() never returns
-        os.close(down[0])
-        os.close(up[1])
-        handle = os.pidfd_open(pid) if hasattr(os, "pidfd_open") else None
-        return pid, down[1], up[0], handle
+            for fd in (note[0], *CHANNELS):
+                os.close(fd)
+            channels = (high(os.dup(self.requests), 1), high(os.dup(self.replies), 2), high(note[1], 3))
+            for fd in (self.requests, self.replies):
+                os.close(fd)
+            raise Become(self.worker.Worker(self.script, self.code, self.error, self.setup, self.stdio, self.loaded,
+                                            self.persistent, self.read_versions, self.dicts, self.clearenv, channels,
+                                            self.progress))
+        os.close(note[1])
+        return pid, note[0], os.pidfd_open(pid) if hasattr(os, "pidfd_open") else None
 
-    def run(self, line: bytes) -> dict[str, Any]:
-        if self.current is None:
-            self.current = self.spawn()
-        pid, down, up, handle = self.current
-        try:
-            os.write(down, line)
-        except BrokenPipeError:
-            pass  # it died between examples; waiting below reports how
-        reply, status, late = self.wait(pid, up, handle)
-        if reply is not None and "error" not in reply and not reply["retire"]:
-            return {"exit": reply["exit"], "timed_out": False}
-        self.retire()
-        if reply is None:
-            return {"exit": status, "timed_out": late, "retired": "timeout" if late else "died"}
-        if "error" in reply:
-            return {"error": reply["error"]}
-        if reply.get("imported"):
-            self.learn(reply["imported"])
-        return {"exit": reply["exit"], "timed_out": False, "retired": reply["retire"]}
+    def ended(self, pid: int, note: int, status: int) -> str:
+        """The line that tells the parent how a worker ended: during example N (`died N STATUS`), or after
+        answering its last one (`retired REASON`); learn what a retiring worker imported."""
+        taken, answered = (int.from_bytes(self.progress[at:at + 8], "little") for at in (0, 8))
+        told = b""
+        while chunk := os.read(note, 65536):
+            told += chunk
+        os.close(note)
+        if taken > answered:
+            return f"died\t{taken}\t{status}"
+        reason, _, imported = told.decode().rstrip("\n").partition("\t")
+        if imported:
+            self.learn(imported.split())
+        return f"retired\t{reason or 'died'}"
 
-    def wait(self, pid: int, up: int, handle: int | None) -> tuple[dict[str, Any] | None, int, bool]:
-        """The worker's reply, or how it ended: its status (negative: the signal), and whether it ran out of time."""
-        deadline = time.monotonic() + self.timeout
-        data = b""
-        watched = [up] if handle is None else [up, handle]
+    def supervise(self, control: int, out: Any) -> None:
+        """Keep one worker running until the parent's control channel ends; answer `kill N` (the parent's
+        timeout for example N) and report every worker's end."""
+        pid, note, handle = self.spawn()
+        pending = b""
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                os.kill(pid, signal.SIGKILL)
-                return None, self.reap(pid), True
-            ready, _, _ = select.select(watched, [], [], left)
-            if up in ready:
-                chunk = os.read(up, 65536)
-                data += chunk
-                if data.endswith(b"\n"):
-                    reply = answer(data)
-                    return reply, self.reap(pid) if reply.get("retire") or "error" in reply else 0, False
-                if chunk:
-                    continue
-            if ready:  # the worker ended (its pidfd, or the end of its pipe) without a whole reply
-                return None, self.reap(pid), False
+            ready, _, _ = select.select([control, handle if handle is not None else note], [], [])
+            if control in ready:
+                chunk = os.read(control, 65536)
+                if not chunk:
+                    os.kill(pid, signal.SIGKILL)
+                    reap(pid)
+                    return
+                pending += chunk
+                while b"\n" in pending:
+                    line, pending = pending.split(b"\n", 1)
+                    number = int(line.split(b"\t")[1])
+                    if int.from_bytes(self.progress[0:8], "little") == number > int.from_bytes(self.progress[8:16], "little"):
+                        os.kill(pid, signal.SIGKILL)
+                        status = reap(pid)
+                        self.progress[8:16] = number.to_bytes(8, "little")  # answered, by the server
+                        os.close(note)
+                        send(out, f"timeout\t{number}\t{status}")
+                        pid, note, handle = self.restart(handle)
+                    else:
+                        send(out, f"late\t{number}")  # its answer is already on the way
+                continue
+            status = reap(pid)
+            send(out, self.ended(pid, note, status))
+            pid, note, handle = self.restart(handle)
 
-    def reap(self, pid: int) -> int:
-        _, status = os.waitpid(pid, 0)
-        return os.waitstatus_to_exitcode(status)
-
-    def retire(self) -> None:
-        if self.current is not None:
-            for fd in self.current[1:]:
-                if fd is not None:
-                    os.close(fd)
-        self.current = None
+    def restart(self, handle: int | None) -> tuple[int, int, int | None]:
+        if handle is not None:
+            os.close(handle)
+        return self.spawn()
 
     def learn(self, names: list[str]) -> None:
         """Import what a worker imported from outside the script's folder, so the next worker starts with it."""
@@ -207,23 +212,25 @@ class Server:
             preimport(self.script, fresh)
             self.settle()
 
-    def close(self) -> None:
-        if self.current is not None:
-            pid = self.current[0]
-            self.retire()  # the end of its input: the worker leaves its loop and exits
-            self.reap(pid)
+
+def reap(pid: int) -> int:
+    """Wait for the worker; its exit code (negative: the signal that ended it)."""
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status)
 
 
-def answer(line: bytes) -> dict[str, Any]:
-    """A worker's answer (worker.py, Worker.serve) as a dict: exit, retire and imported, or error."""
-    kind, _, rest = line.rstrip(b"\n").partition(b"\t")
-    if kind == b"error":
-        return {"error": rest.replace(b"\\n", b"\n").decode("utf-8", "replace")}
-    status, retire, imported = rest.decode().split("\t")
-    return {"exit": int(status), "retire": retire or None, "imported": imported.split()}
+def send(out: Any, line: str) -> None:
+    out.write(line.encode() + b"\n")
+    out.flush()
 
 
 CHANNELS: list[int] = []  # the server's own pipes to the parent, which no worker may hold
+
+
+class Become(BaseException):
+    """Raised in a freshly forked worker, to leave the server's frames: the worker's loop then runs in this file's
+    top frame, and the script one frame above it, as near as Python allows to a fresh interpreter's first frame
+    (a frame deeper, a script would hit the recursion limit that many levels sooner)."""
 
 
 def high(fd: int, rank: int) -> int:
@@ -242,26 +249,54 @@ def high(fd: int, rank: int) -> int:
     return top
 
 
+SERVER = [os.getpid()]
+
+
 def serve(script: str) -> None:
     # This file's own folder must not stand where the script's will: the script imports from its own folder.
     sys.path[0] = os.path.dirname(os.path.realpath(script))
-    requests = os.fdopen(os.dup(0), "rb")
-    replies = os.fdopen(os.dup(1), "wb")
-    CHANNELS.extend((requests.fileno(), replies.fileno()))
-    # Stray output of an imported module must not land in the reply channel.
+    control = os.dup(0)
+    out = os.fdopen(os.dup(1), "wb")
+    CHANNELS.extend((control, out.fileno()))
+    # Stray output of an imported module must not land in the control channel.
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)
     os.dup2(null, 1)
     os.close(null)
-    server = Server(script, json.loads(requests.readline()))
-    replies.write(json.dumps({"ready": True, "loaded": server.loaded is not None, "modules": len(sys.modules),
-                              "namespaces": len(server.dicts), "versions": server.versions is not None}).encode() + b"\n")
-    replies.flush()
-    for line in requests:
-        replies.write(json.dumps(server.run(line)).encode() + b"\n")
-        replies.flush()
-    server.close()
+    line = b""
+    while not line.endswith(b"\n"):
+        chunk = os.read(control, 65536)
+        if not chunk:
+            return
+        line += chunk
+    server = Server(script, json.loads(line))
+    send(out, json.dumps({"ready": True, "loaded": server.loaded is not None, "modules": len(sys.modules),
+                          "namespaces": len(server.dicts), "versions": server.versions is not None}))
+    server.supervise(control, out)
 
 
 if __name__ == "__main__":
-    serve(sys.argv[1])
+    worker = None
+    try:
+        serve(sys.argv[1])
+    except Become as become:
+        worker = become.args[0]
+    except BaseException:  # noqa: BLE001 - in a worker that could not start: the server reports how it ended
+        if CHANNELS and os.getpid() != SERVER[0]:
+            os._exit(70)  # EX_SOFTWARE
+        raise
+    # The worker's loop, outside any handler, so the script sees no exception being handled. The script runs right
+    # here, in this module's frame: nothing else is below it.
+    while worker is not None and worker.begin():
+        try:
+            if worker.error is not None:
+                raise worker.error
+            exec(worker.code, worker.main.__dict__)
+        except BaseException as stopped:  # noqa: BLE001 - SystemExit's status, or printed as an interpreter prints it
+            worker.stopped(stopped)
+        else:
+            worker.stopped(None)
+        if not worker.finish():
+            break
+    if worker is not None:
+        os._exit(0)

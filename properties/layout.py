@@ -102,6 +102,7 @@ class Layout:
         self._work = os.path.join(self._root, WORK)
         self._inputs = os.path.join(self._root, INPUTS)
         self._scrub = json.dumps(self._root)[1:-1]
+        self._work_path = self.root / WORK
 
     @property
     def evidence(self) -> Path:
@@ -113,7 +114,7 @@ class Layout:
 
     @property
     def work(self) -> Path:
-        return self.root / WORK
+        return self._work_path
 
     def input_path(self, name: str) -> Path:
         return self.root / INPUTS / name

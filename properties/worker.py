@@ -20,14 +20,19 @@ import os
 import signal
 import sys
 import types
-from typing import Any, Callable
+
+# typing is imported only by a type checker: a module the server imports is one a fresh interpreter would not hold.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 try:
     import resource
 except ImportError:  # not on every platform: then there is no cap on output size
     resource = None  # type: ignore[assignment]
 
-_write, _exit = os.write, os._exit  # the script may rebind os's attributes before the worker answers
+_read, _write, _exit = os.read, os.write, os._exit  # the script may rebind os's attributes
+HERE = os.path.dirname(__file__)  # forkserver.py's folder too: the worker's loop runs in that file's top frame
 IMMUTABLE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: a built-in class, whose attributes nothing can rebind
 # sys attributes every example sets or puts back itself; every other one must keep its value.
 MANAGED = frozenset({"argv", "orig_argv", "stdin", "stdout", "stderr", "__stdin__", "__stdout__", "__stderr__",
@@ -108,24 +113,22 @@ def exit_status(code: object) -> int:
     return 1
 
 
-def execute(code: types.CodeType | None, main: types.ModuleType, error: BaseException | None) -> int:
-    """Run the script as `__main__` and return the status the interpreter would exit with before finalizing."""
-    try:
-        if error is not None:
-            raise error
-        exec(code, main.__dict__)
-    except SystemExit as stop:
-        return exit_status(stop.code)
-    except BaseException as uncaught:  # noqa: BLE001 - printed as the interpreter prints an uncaught exception
-        display(uncaught)
-        return -signal.SIGINT if isinstance(uncaught, KeyboardInterrupt) else 1
-    return 0
+def status_of(stopped: BaseException | None) -> int:
+    """The status the interpreter would exit with, before finalizing, when the script ended by `stopped` (None: it
+    ran to its end); an uncaught exception is printed as the interpreter prints it."""
+    if stopped is None:
+        return 0
+    if isinstance(stopped, SystemExit):
+        return exit_status(stopped.code)
+    display(stopped)
+    return -signal.SIGINT if isinstance(stopped, KeyboardInterrupt) else 1
 
 
 def display(uncaught: BaseException) -> None:
-    """What PyErr_Print does: sys.last_*, then sys.excepthook, with this file's frames left out of the traceback."""
+    """What PyErr_Print does: sys.last_*, then sys.excepthook, with the worker's own frame left out of the traceback."""
     frames = uncaught.__traceback__
-    while frames is not None and frames.tb_frame.f_code.co_filename == __file__:
+    while frames is not None and os.path.dirname(frames.tb_frame.f_code.co_filename) == HERE and \
+            os.path.basename(frames.tb_frame.f_code.co_filename) in ("forkserver.py", "worker.py"):
         frames = frames.tb_next
     uncaught.__traceback__ = frames
     kind = type(uncaught)
@@ -259,9 +262,19 @@ def set_environment(env: dict[str, str], clearenv: Callable[[], int] | None) -> 
         os.putenv(key, value)
     # os.environ's own table, compared before it is rebuilt: rebuilding it costs more than the rest of this
     data = getattr(os.environ, "_data", None)
-    if data is None or data != {os.environ.encodekey(k): os.environ.encodevalue(v) for k, v in env.items()}:
+    if data is None or data != _encoded(env):
         os.environ.clear()
         os.environ.update(env)
+
+
+_ENCODED: dict[tuple, dict] = {}
+
+
+def _encoded(env: dict[str, str]) -> dict:
+    key = tuple(env.items())
+    if key not in _ENCODED:
+        _ENCODED[key] = {os.environ.encodekey(k): os.environ.encodevalue(v) for k, v in env.items()}
+    return _ENCODED[key]
 
 
 def c_clearenv() -> Callable[[], int] | None:
@@ -487,6 +500,18 @@ def close_leaked(before: set[int]) -> None:
         os.close(fd)
 
 
+def _line(fd: int) -> bytes:
+    """One line from the parent's pipe, read a byte-run at a time: the parent sends the next line only after the
+    answer to this one, so nothing past the newline is ever there to be lost (b"" at the end of input)."""
+    line = b""
+    while not line.endswith(b"\n"):
+        chunk = _read(fd, 65536)
+        if not chunk:
+            return b""
+        line += chunk
+    return line[:-1]
+
+
 def _failure() -> bytes:
     try:
         import traceback
@@ -497,13 +522,21 @@ def _failure() -> bytes:
 
 
 class Worker:
-    """The loop of one forked worker: read an example, run it, reply, until its state drifts or it ran `limit`."""
+    """One forked worker: `begin` takes an example and makes the interpreter what a fresh one would be, the
+    caller runs the script (at the top of the stack, forkserver.py), `stopped` records how it ended, and `finish`
+    ends the run as the interpreter would, checks for drift and answers. Examples come from the parent as
+    `N<TAB>JSON` lines and are answered `N<TAB>ok<TAB>STATUS` or `N<TAB>error<TAB>TEXT`: not JSON, since the script
+    may have patched the json module by then. A retiring worker tells the server why (and what it imported) on
+    its note; `progress` (shared with the server) holds the number of the example taken and of the last answered."""
 
     def __init__(self, script: str, code: types.CodeType | None, error: BaseException | None, setup: dict[str, Any],
                  stdio: Stdio, loaded: types.ModuleType | None, persistent: bool,
-                 versions: Callable[[], list] | None, dicts: list[dict], clearenv: Callable[[], int] | None) -> None:
+                 versions: Callable[[], list] | None, dicts: list[dict], clearenv: Callable[[], int] | None,
+                 channels: tuple[int, int, int], progress: Any) -> None:
         self.script, self.code, self.error, self.loaded = script, code, error, loaded
         self.persistent, self.stdio = persistent, stdio
+        self.requests, self.replies, self.note = channels
+        self.progress = progress
         self.limit = setup["limit"] if persistent else 1
         self.clearenv = clearenv
         self.pid = os.getpid()
@@ -514,41 +547,33 @@ class Worker:
         if persistent:
             sys.modules["__main__"] = self.idle
         self.guard = Guard(versions, dicts) if persistent else None
+        self.done, self.last, self.request, self.number = 0, b"", {}, b""
+        self.main: types.ModuleType | None = None
+        self.streams: list[io.TextIOWrapper] | None = None
+        self.status = 0
 
-    def serve(self, requests: int, replies: int) -> None:
-        """Answer each example with one line, `ok STATUS RETIRE MODULES` or `error TEXT`, tab separated. Not JSON:
-        the script may have patched the json module by the time the answer is written."""
-        done = 0
-        reader = os.fdopen(requests, "rb")
-        last, request = b"", {}
-        for line in reader:
-            if line != last:  # one layout sends the same line for every example
+    def begin(self) -> bool:
+        """Take the next example and set the interpreter up for it (False: no more examples)."""
+        line = _line(self.requests)
+        if not line:
+            return False
+        self.number, _, body = line.partition(b"\t")
+        self.progress[0:8] = int(self.number).to_bytes(8, "little")
+        try:
+            if body != self.last:  # one layout sends the same example line every time
                 # A script that patches json replaces this worker before the next request.
-                last, request = line, json.loads(line)
-            try:
-                status, retire = self.example(request)
-            except BaseException:  # noqa: BLE001 - the harness's own failure, never an outcome of the script
-                _write(replies, b"error\t" + _failure().replace(b"\n", b"\\n") + b"\n")
-                _exit(70)
-            done += 1
-            if retire is None and done >= self.limit:
-                retire = "limit"
-            try:
-                imported = " ".join(self.imported()) if retire and self.guard is not None else ""
-            except Exception:  # noqa: BLE001 - what the script broke (os.path, say) stops only the learning
-                imported = ""
-            _write(replies, f"ok\t{status}\t{retire or ''}\t{imported}\n".encode())
-            if retire:
-                break
-        _exit(0)
+                self.last, self.request = body, json.loads(body)
+            self.prepare(self.request)
+        except BaseException:  # noqa: BLE001 - the harness's own failure, never an outcome of the script
+            self.fail()
+        return True
 
-    def example(self, request: dict[str, Any]) -> tuple[int, str | None]:
-        """One run, as a fresh interpreter would make it, and why this worker must retire after it."""
+    def prepare(self, request: dict[str, Any]) -> None:
         os.chdir(request["cwd"])
         set_environment(request["env"], self.clearenv)
         redirect(request["stdout"], request["stderr"])
-        streams = self.stdio.open()
-        sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__ = streams
+        self.streams = self.stdio.open()
+        sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__ = self.streams
         sys.argv, sys.orig_argv = list(request["argv"]), list(request["orig_argv"])
         if "random" in sys.modules:
             sys.modules["random"].seed()  # a fresh interpreter seeds from os.urandom when it imports random
@@ -556,19 +581,45 @@ class Worker:
             # What exists now is not the example's: survivors() sees only what the run made. __main__ is made after,
             # so the collector can still free it with the cycles through its names.
             gc.freeze()
-        main = self.loaded or new_main(self.script)
-        sys.modules["__main__"] = main
-        status = execute(self.code, main, self.error)
-        held = _weakref.ref(main)
-        del main
+        self.main = self.loaded or new_main(self.script)
+        sys.modules["__main__"] = self.main
+
+    def stopped(self, stopped: BaseException | None) -> None:
+        """How the script ended: None, or what it raised (SystemExit included)."""
+        self.status = status_of(stopped)
+
+    def finish(self) -> bool:
+        """End the run as the interpreter would, answer, and tell whether to take another example."""
+        try:
+            status, retire = self.end()
+        except BaseException:  # noqa: BLE001 - the harness's own failure, never an outcome of the script
+            self.fail()
+        self.done += 1
+        if retire is None and self.done >= self.limit:
+            retire = "limit"
+        _write(self.replies, self.number + f"\tok\t{status}\n".encode())
+        self.progress[8:16] = self.progress[0:8]
+        if not retire:
+            return True
+        try:
+            imported = " ".join(self.imported()) if self.guard is not None else ""
+        except Exception:  # noqa: BLE001 - what the script broke (os.path, say) stops only the learning
+            imported = ""
+        _write(self.note, f"{retire}\t{imported}\n".encode())
+        return False
+
+    def end(self) -> tuple[int, str | None]:
+        held = _weakref.ref(self.main)  # the only reference left: finalize() decides when __main__ goes
+        self.main = None
         if os.getpid() != self.pid:  # a child the script forked ends here, as that interpreter would
-            finalize(held, self.idle, status, self.exit_handlers, True)
-            _exit(status & 0xFF)
-        status, retire = finalize(held, self.idle, status, self.exit_handlers, not self.persistent)
+            finalize(held, self.idle, self.status, self.exit_handlers, True)
+            _exit(self.status & 0xFF)
+        status, retire = finalize(held, self.idle, self.status, self.exit_handlers, not self.persistent)
+        del held  # made during the run's end: left alive, the survivors check would count it
         sys.stdin = sys.stdout = sys.stderr = sys.__stdin__ = sys.__stdout__ = sys.__stderr__ = None
-        del streams, held
+        self.streams = None
         if self.guard is None:
-            return status, retire
+            return status, None  # a forked child per example: it ends after this one anyway
         try:
             self.guard.restore()
             if self.guard.open_fds() != self.guard.fds:
@@ -580,6 +631,11 @@ class Worker:
         if retire and self.exit_handlers and atexit._ncallbacks():
             atexit._run_exitfuncs()  # the worker ends: its preloaded modules' handlers run, as at any exit
         return status, retire
+
+    def fail(self) -> None:
+        _write(self.replies, self.number + b"\terror\t" + _failure().replace(b"\n", b"\\n") + b"\n")
+        _write(self.note, b"failed\n")
+        _exit(70)
 
     def imported(self) -> list[str]:
         """Modules an example imported that the server may import for the next worker: none from the script's folder."""

@@ -6,6 +6,7 @@ another, and every run must end the same way: exit code, both output files' byte
 """
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 from random import Random
@@ -205,3 +206,44 @@ def test_the_corpus_verifiers_end_the_same_way_in_both_runners(folder: str) -> N
                    (b.metrics, b.details, b.error, b.exit_code, b.stdout, b.stderr), example.label
     finally:
         persistent.close()
+
+
+@pytest.mark.slow
+def test_check_gives_the_same_report_with_every_runner(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`check --runner persistent|fork|fresh` judges the same examples to the same verdicts (derandomised profile)."""
+    from verifuzz.cli import main
+
+    folder = FOREIGN / "derived_fields_exit1"
+    manifest = tomllib.loads((folder / "corpus.toml").read_text())
+    reports = {}
+    for runner in ("persistent", "fork", "fresh"):
+        report = tmp_path / f"{runner}.json"
+        main(["check", str(Path(__file__).parent.parent / "tasks" / manifest["task"]), "--verifier",
+              str(folder / "verify.py"), "--command", manifest["command"], "--promise", "witness_earns_full_reward",
+              "--promise", "metrics_are_binary_with_stable_keys", "--promise", "never_rewards_silence", "--profile",
+              "mutation", "--runner", runner, "--quiet", "--report", str(report), "--counterexamples", str(tmp_path / runner)])
+        capsys.readouterr()
+        reports[runner] = [(r["promise"], r["status"], r["examples"], r["rewarded"])
+                           for r in json.loads(report.read_text())["results"]]
+    assert reports["persistent"] == reports["fork"] == reports["fresh"], reports
+    assert len(reports["fresh"]) == 3 and all(examples for _, _, examples, _ in reports["fresh"])
+
+
+def test_a_script_reaches_within_two_levels_of_a_fresh_interpreters_recursion_depth(tmp_path: Path) -> None:
+    """The worker's loop runs in its file's top frame, so a script can recurse (and nest JSON) as deep as in a fresh
+    interpreter but for the two levels that frame and exec() count; sys.getrecursionlimit() reads the same."""
+    script = tmp_path / "verify.py"
+    script.write_text(PRELUDE + "def walk(n):\n    return 0 if n == 0 else 1 + walk(n - 1)\n"
+                      "def deepest(fits):\n    for depth in range(900, 1100):\n        try:\n            fits(depth)\n"
+                      "        except RecursionError:\n            return depth - 1\n"
+                      "done({'json': deepest(lambda d: json.loads('[' * d + ']' * d)), 'python': deepest(walk),\n"
+                      "      'limit': sys.getrecursionlimit()})\n")
+    reached = {}
+    for mode in ("persistent", "fork", "fresh"):
+        subject = Command(script, "t", mode=mode, keys=("reward",))
+        reached[mode] = subject.outcome(EXAMPLES[0]).details
+        subject.close()
+    for mode in ("persistent", "fork"):
+        assert reached[mode]["limit"] == reached["fresh"]["limit"]
+        for kind in ("json", "python"):
+            assert 0 <= reached["fresh"][kind] - reached[mode][kind] <= 2, reached

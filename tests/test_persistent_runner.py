@@ -73,6 +73,7 @@ VERIFIERS: dict[str, tuple[str, str | set[str] | None]] = {
     "collector disabled": ("import gc\nseen = gc.isenabled()\ngc.disable()\ndone({'gc': seen})\n", "interpreter settings"),
     "locale": ("import locale\nseen = locale.setlocale(locale.LC_ALL)\nlocale.setlocale(locale.LC_ALL, 'C')\n"
                "done({'locale': seen})\n", {"imports", "locale"}),
+    "codec registered": ("import codecs\ncodecs.register(lambda name: None)\ndone({})\n", "objects kept"),
     "child left running": ("import subprocess\nsubprocess.Popen(['sleep', '0.3'])\ndone({})\n", "any"),
     "fork in the script": ("pid = os.fork()\nif pid == 0:\n    print('child', flush=True)\n    sys.exit(0)\n"
                            "os.waitpid(pid, 0)\ndone({})\n", None),

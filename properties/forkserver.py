@@ -153,9 +153,10 @@ class Server:
         os.close(note[1])
         return pid, note[0], os.pidfd_open(pid) if hasattr(os, "pidfd_open") else None
 
-    def ended(self, pid: int, note: int, status: int) -> str:
+    def ended(self, pid: int, note: int, status: int) -> str | None:
         """The line that tells the parent how a worker ended: during example N (`died N STATUS`), or after
-        answering its last one (`retired REASON`); learn what a retiring worker imported."""
+        answering its last one (`retired REASON`, `retired died` when it said nothing); learn what a retiring
+        worker imported. None when it ended between examples saying nothing (the server's own kill at the end)."""
         taken, answered = (int.from_bytes(self.progress[at:at + 8], "little") for at in (0, 8))
         told = b""
         while chunk := os.read(note, 65536):
@@ -163,6 +164,8 @@ class Server:
         os.close(note)
         if taken > answered:
             return f"died\t{taken}\t{status}"
+        if not told and status == -signal.SIGKILL:
+            return None
         reason, _, imported = told.decode().rstrip("\n").partition("\t")
         if imported:
             self.learn(imported.split())
@@ -170,34 +173,36 @@ class Server:
 
     def supervise(self, control: int, out: Any) -> None:
         """Keep one worker running until the parent's control channel ends; answer `kill N` (the parent's
-        timeout for example N) and report every worker's end."""
+        timeout for example N) and report every worker's end, a worker that ended first."""
         pid, note, handle = self.spawn()
         pending = b""
         while True:
             ready, _, _ = select.select([control, handle if handle is not None else note], [], [])
-            if control in ready:
-                chunk = os.read(control, 65536)
-                if not chunk:
-                    os.kill(pid, signal.SIGKILL)
-                    reap(pid)
-                    return
-                pending += chunk
-                while b"\n" in pending:
-                    line, pending = pending.split(b"\n", 1)
-                    number = int(line.split(b"\t")[1])
-                    if int.from_bytes(self.progress[0:8], "little") == number > int.from_bytes(self.progress[8:16], "little"):
-                        os.kill(pid, signal.SIGKILL)
-                        status = reap(pid)
-                        self.progress[8:16] = number.to_bytes(8, "little")  # answered, by the server
-                        os.close(note)
-                        send(out, f"timeout\t{number}\t{status}")
-                        pid, note, handle = self.restart(handle)
-                    else:
-                        send(out, f"late\t{number}")  # its answer is already on the way
+            if control not in ready or len(ready) > 1:  # the worker ended: say so before anything the parent sent
+                send(out, self.ended(pid, note, reap(pid)) or "retired\tdied")
+                pid, note, handle = self.restart(handle)
                 continue
-            status = reap(pid)
-            send(out, self.ended(pid, note, status))
-            pid, note, handle = self.restart(handle)
+            chunk = os.read(control, 65536)
+            if not chunk:  # the parent is done: end the worker, and report it if it was retiring anyway
+                if not select.select([note], [], [], 0)[0]:  # a retiring worker has written why, and exits by itself
+                    os.kill(pid, signal.SIGKILL)
+                last = self.ended(pid, note, reap(pid))
+                if last is not None:
+                    send(out, last)
+                return
+            pending += chunk
+            while b"\n" in pending:
+                line, pending = pending.split(b"\n", 1)
+                number = int(line.split(b"\t")[1])
+                if int.from_bytes(self.progress[0:8], "little") == number > int.from_bytes(self.progress[8:16], "little"):
+                    os.kill(pid, signal.SIGKILL)
+                    status = reap(pid)
+                    self.progress[8:16] = number.to_bytes(8, "little")  # answered, by the server
+                    os.close(note)
+                    send(out, f"timeout\t{number}\t{status}")
+                    pid, note, handle = self.restart(handle)
+                else:
+                    send(out, f"late\t{number}")  # its answer is already on the way
 
     def restart(self, handle: int | None) -> tuple[int, int, int | None]:
         if handle is not None:
@@ -254,7 +259,9 @@ SERVER = [os.getpid()]
 
 def serve(script: str) -> None:
     # This file's own folder must not stand where the script's will: the script imports from its own folder.
-    sys.path[0] = os.path.dirname(os.path.realpath(script))
+    # Under -I (or -P) the interpreter puts neither folder on the path, and the stdlib sits at sys.path[0].
+    if not (sys.flags.isolated or getattr(sys.flags, "safe_path", False)):
+        sys.path[0] = os.path.dirname(os.path.realpath(script))
     control = os.dup(0)
     out = os.fdopen(os.dup(1), "wb")
     CHANNELS.extend((control, out.fileno()))

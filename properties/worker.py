@@ -597,16 +597,15 @@ class Worker:
         self.done += 1
         if retire is None and self.done >= self.limit:
             retire = "limit"
+        if retire:  # told before the answer: once the parent has the answer, the server can say why
+            try:
+                imported = " ".join(self.imported()) if self.guard is not None else ""
+            except Exception:  # noqa: BLE001 - what the script broke (os.path, say) stops only the learning
+                imported = ""
+            _write(self.note, f"{retire}\t{imported}\n".encode())
         _write(self.replies, self.number + f"\tok\t{status}\n".encode())
         self.progress[8:16] = self.progress[0:8]
-        if not retire:
-            return True
-        try:
-            imported = " ".join(self.imported()) if self.guard is not None else ""
-        except Exception:  # noqa: BLE001 - what the script broke (os.path, say) stops only the learning
-            imported = ""
-        _write(self.note, f"{retire}\t{imported}\n".encode())
-        return False
+        return not retire
 
     def end(self) -> tuple[int, str | None]:
         held = _weakref.ref(self.main)  # the only reference left: finalize() decides when __main__ goes

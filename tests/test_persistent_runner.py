@@ -248,3 +248,17 @@ def test_a_script_reaches_within_two_levels_of_a_fresh_interpreters_recursion_de
         assert reached[mode]["limit"] == reached["fresh"]["limit"]
         for kind in ("json", "python"):
             assert 0 <= reached["fresh"][kind] - reached[mode][kind] <= 2, reached
+
+
+def test_an_isolated_interpreter_keeps_its_own_path(tmp_path: Path) -> None:
+    """Under `-I -S` (how shipped verifiers run) the script's folder is not on sys.path in either runner, and the
+    standard library stays at sys.path[0], as in a fresh `python3 -I -S verify.py`."""
+    script = tmp_path / "verify.py"
+    script.write_text(PRELUDE + "done({'path': sys.path, 'flags': [sys.flags.isolated, sys.flags.no_site]})\n")
+    seen = {}
+    for mode in ("persistent", "fork", "fresh"):
+        subject = Command(script, "t", mode=mode, keys=("reward",), isolated=True)
+        seen[mode] = observed(subject, EXAMPLES[0])
+        subject.close()
+    assert seen["persistent"] == seen["fork"] == seen["fresh"]
+    assert str(tmp_path) not in seen["fresh"][2][0][1].decode()

@@ -56,8 +56,15 @@ class Stdio:
     def open(self) -> list[io.TextIOWrapper]:
         made = []
         for fd, name, mode, encoding, errors, line_buffering, write_through, buffered in self.streams:
-            buffer = io.open(fd, mode + "b", -1 if buffered or mode == "r" else 0, closefd=False)
-            (buffer.raw if hasattr(buffer, "raw") else buffer).name = name
+            # io.open(fd, mode + "b", -1, closefd=False) without its isatty(): the descriptors are files and
+            # /dev/null here, never terminals, and the buffer is the size io.open would pick (the file's blksize).
+            raw = io.FileIO(fd, mode, closefd=False)
+            raw.name = name
+            buffer: Any = raw
+            if mode == "r":
+                buffer = io.BufferedReader(raw, raw._blksize)
+            elif buffered:
+                buffer = io.BufferedWriter(raw, raw._blksize)
             text = io.TextIOWrapper(buffer, encoding, errors, "\n", line_buffering, write_through)
             text.mode = mode
             made.append(text)

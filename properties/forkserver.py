@@ -76,8 +76,11 @@ def load(worker: types.ModuleType, script: str, source: bytes, split: int | None
     """What each example runs: the main guard over definitions loaded here once (`split`: its line), else the
     whole script. A syntax error is kept and raised in every example, where a fresh interpreter reports it."""
     if split is not None:
-        text = source.decode("utf-8")
-        lines = text.splitlines(keepends=True)
+        # Split where the tokenizer ends lines (str.splitlines also ends them at form feeds and the like), its
+        # newlines made "\n" as the tokenizer makes them, so the guard's line numbers stay those of the file.
+        text = source.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        lines = text.split("\n")
+        lines = [line + "\n" for line in lines[:-1]] + lines[-1:]
         head = compile("".join(lines[:split - 1]), script, "exec", dont_inherit=True)
         # The guard keeps its line numbers and the script's `from __future__` flags.
         import __future__

@@ -148,23 +148,20 @@ class ForkServer:
         """Wait for example `number`'s answer, or the server's word that its worker died or ran out of time."""
         deadline, killed = time.monotonic() + self.timeout, False
         while True:
-            for line in self._lines(self._replies):
-                sent, kind, rest = line.split(b"\t", 2)
-                if int(sent) == number:  # an earlier number is a late answer to an example already timed out
-                    if kind == b"error":
-                        failure = rest.replace(b"\\n", b"\n").decode(errors="replace")
-                        raise RunnerError(f"the fork server's worker failed on {self.script}: {failure}")
-                    return int(rest), False
+            answer = self._answered(number)
+            if answer is not None:
+                return answer, False
             for line in self._lines(self._notices):
                 kind, *fields = line.decode().split("\t")
                 if kind == "retired":
                     self.retired[fields[0]] += 1
                 elif kind in ("died", "timeout") and int(fields[0]) == number:
                     self.retired[kind] += 1
-                    if kind == "died" and self._fill(self._replies, 0):
-                        self._pending[self._notices] = b""  # it answered before it died: read that answer
-                        continue
-                    return int(fields[1]), kind == "timeout"
+                    # An answer written just before the end still counts: read what the worker sent first.
+                    while self._fill(self._replies, 0):
+                        pass
+                    answer = self._answered(number)
+                    return (answer, False) if answer is not None else (int(fields[1]), kind == "timeout")
             left = None if killed else deadline - time.monotonic()
             if left is not None and left <= 0:
                 os.write(self._control, b"kill\t%d\n" % number)
@@ -173,6 +170,18 @@ class ForkServer:
             ready, _, _ = select.select([self._replies, self._notices], [], [], left)
             for fd in ready:
                 self._fill(fd, None)
+
+    def _answered(self, number: int) -> int | None:
+        """The exit status in example `number`'s answer, if it has come (an earlier number is a late answer to an
+        example that timed out, and is dropped); a failure of the worker itself raises RunnerError."""
+        for line in self._lines(self._replies):
+            sent, kind, rest = line.split(b"\t", 2)
+            if int(sent) == number:
+                if kind == b"error":
+                    failure = rest.replace(b"\\n", b"\n").decode(errors="replace")
+                    raise RunnerError(f"the fork server's worker failed on {self.script}: {failure}")
+                return int(rest)
+        return None
 
     def _fill(self, fd: int, timeout: float | None) -> bool:
         """Read what `fd` holds into its pending bytes (waiting at most `timeout`); False when nothing came."""

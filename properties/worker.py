@@ -230,7 +230,8 @@ def finalize(main: Callable[[], types.ModuleType | None], idle: types.ModuleType
     if run_exit_handlers and registered or registered != exit_handlers:
         # A fresh interpreter runs every handler, those of preloaded modules too; they are gone once run.
         atexit._run_exitfuncs()
-        retire = retire or ("atexit" if exit_handlers or registered < exit_handlers else None)
+        if exit_handlers:
+            retire = retire or "atexit"
     if not flush_standard_streams():
         status = 120
     if gc.isenabled():
@@ -382,8 +383,8 @@ class Guard:
         self.baseline = self.snapshot()
 
     def restore(self) -> None:
-        """Put back what a script may change and a fresh interpreter starts without: sys.path, the hooks,
-        the recursion limit, the last uncaught exception, the warnings already shown once."""
+        """Put back what a script may change and a fresh interpreter starts without: sys.path, the hooks, the
+        recursion limit, sys.ps1 and ps2, the warnings already shown once."""
         if sys.path is not self.path_object:
             sys.path = self.path_object
         if sys.path != self.path:

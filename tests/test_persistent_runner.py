@@ -262,3 +262,18 @@ def test_an_isolated_interpreter_keeps_its_own_path(tmp_path: Path) -> None:
         subject.close()
     assert seen["persistent"] == seen["fork"] == seen["fresh"]
     assert str(tmp_path) not in seen["fresh"][2][0][1].decode()
+
+
+def test_definitions_loaded_ahead_keep_the_files_line_numbers(tmp_path: Path) -> None:
+    """In fork mode the definitions before the main guard are loaded once in the server; a traceback from the guard
+    still names the file's own lines, even past a form feed (where str.splitlines would have cut a line)."""
+    script = tmp_path / "verify.py"
+    script.write_text('import json\n\x0c\nNOTE = "a\x0cb"\n\n\ndef fail():\n    raise ValueError(NOTE)\n\n\n'
+                      'if __name__ == "__main__":\n    fail()\n')
+    fork, fresh = (Command(script, "t", mode=mode, keys=("reward",)) for mode in ("fork", "fresh"))
+    try:
+        a, b = observed(fork, EXAMPLES[0]), observed(fresh, EXAMPLES[0])
+    finally:
+        fork.close()
+    assert a == b
+    assert 'line 7, in fail' in b[4] and 'line 11, in <module>' in b[4]

@@ -117,7 +117,7 @@ def test_persistent_runner_matches_a_fresh_interpreter(name: str, tmp_path: Path
     body, reason = VERIFIERS[name]
     script = tmp_path / "verify.py"
     script.write_text(PRELUDE + body)
-    timeout = 2.0 if name == "hangs" else 30.0
+    timeout = 1.0 if name == "hangs" else 30.0
     persistent = Command(script, "t", mode="persistent", keys=("reward",), timeout=timeout)
     fresh = Command(script, "t", mode="fresh", keys=("reward",), timeout=timeout)
     try:

@@ -26,10 +26,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def load_worker() -> types.ModuleType:
-    """worker.py from beside this file, kept out of sys.modules: the script may have a `worker` module of its own."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "worker.py")
-    module = types.ModuleType("verifuzz_worker")
+def load_sibling(name: str) -> types.ModuleType:
+    """worker.py or drift.py from beside this file, kept out of sys.modules: the script may have a module of that
+    name of its own."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), name + ".py")
+    module = types.ModuleType("verifuzz_" + name)
     module.__file__ = path
     # Its own copy of the built-in names: a script that rebinds builtins.len must not break the checks after it.
     module.__builtins__ = dict(builtins.__dict__)
@@ -113,14 +114,14 @@ class Server:
         self.script, self.setup = script, setup
         self.persistent = setup["persistent"]
         self.requests, self.replies = setup["requests"], setup["replies"]
-        self.worker = load_worker()
+        self.worker, self.drift = load_sibling("worker"), load_sibling("drift")
         self.stdio = self.worker.Stdio()
         with open(script, "rb") as handle:
             source = handle.read()
         preimport(script, setup["imports"])
         self.code, self.error, self.loaded = load(self.worker, script, source,
                                                   None if self.persistent else setup["split"])
-        self.versions = self.worker.version_reader() if self.persistent else None
+        self.versions = self.drift.version_reader() if self.persistent else None
         self.clearenv = self.worker.c_clearenv()
         # The sequence number of the example the worker last took, and of the last it answered: when a worker
         # ends, whether it ended during an example (and which) is read here, without a message per example.
@@ -131,7 +132,7 @@ class Server:
     def settle(self) -> None:
         """After loading or learning: list the namespaces workers watch, and freeze what the server holds, so a
         worker's collections never walk it (and never copy the pages it sits on)."""
-        self.dicts = self.worker.namespaces() if self.persistent else []
+        self.dicts = self.drift.namespaces() if self.persistent else []
         # The thread's dictionary (and repr's guard against cycles in it) is made on the first repr of a container;
         # made first in a worker, it would look like state an example kept.
         repr([()])
@@ -150,9 +151,9 @@ class Server:
             channels = (high(os.dup(self.requests), 1), high(os.dup(self.replies), 2), high(note[1], 3))
             for fd in (self.requests, self.replies):
                 os.close(fd)
+            guard = (lambda: self.drift.Guard(self.read_versions, self.dicts)) if self.persistent else None
             raise Become(self.worker.Worker(self.script, self.code, self.error, self.setup, self.stdio, self.loaded,
-                                            self.persistent, self.read_versions, self.dicts, self.clearenv, channels,
-                                            self.progress))
+                                            self.persistent, guard, self.clearenv, channels, self.progress))
         os.close(note[1])
         return pid, note[0], os.pidfd_open(pid) if hasattr(os, "pidfd_open") else None
 

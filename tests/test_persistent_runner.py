@@ -139,9 +139,9 @@ def test_persistent_runner_matches_a_fresh_interpreter(name: str, tmp_path: Path
 def test_a_sibling_module_runs_its_import_time_code_in_every_example(tmp_path: Path) -> None:
     """A module beside the script is imported afresh in each example (its import-time output shows every time),
     never by the server, and the worker that imported it is replaced."""
-    (tmp_path / "helper.py").write_text("import os\nprint('helper imported in', os.path.basename(os.getcwd()))\nCALLS = []\n")
+    (tmp_path / "sibling.py").write_text("import os\nprint('sibling imported in', os.path.basename(os.getcwd()))\nCALLS = []\n")
     script = tmp_path / "verify.py"
-    script.write_text(PRELUDE + "import helper\nhelper.CALLS.append(1)\ndone({'calls': len(helper.CALLS)})\n")
+    script.write_text(PRELUDE + "import sibling\nsibling.CALLS.append(1)\ndone({'calls': len(sibling.CALLS)})\n")
     persistent, fresh = (Command(script, "t", mode=mode, keys=("reward",)) for mode in ("persistent", "fresh"))
     try:
         for example in EXAMPLES:

@@ -6,6 +6,7 @@ import os
 import re
 import shlex
 import shutil
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -93,6 +94,16 @@ class Layout:
     output: str = JSON
     inputs: tuple[str, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        # Plain strings, made once: a layout is filled and read back for every example, thousands a minute.
+        self._root = str(self.root)
+        self._evidence = os.path.join(self._root, EVIDENCE)
+        self._output_dir = os.path.join(self._root, OUTPUT_DIR)
+        self._work = os.path.join(self._root, WORK)
+        self._inputs = os.path.join(self._root, INPUTS)
+        self._scrub = json.dumps(self._root)[1:-1]
+        self._work_path = self.root / WORK
+
     @property
     def evidence(self) -> Path:
         return self.root / EVIDENCE
@@ -103,18 +114,18 @@ class Layout:
 
     @property
     def work(self) -> Path:
-        return self.root / WORK
+        return self._work_path
 
     def input_path(self, name: str) -> Path:
         return self.root / INPUTS / name
 
     def values(self, python: str, script: str, args: dict[str, str]) -> dict[str, str]:
         """What each placeholder stands for in this layout."""
-        reward = self.output_dir / ("reward.txt" if self.output == TEXT else "reward.json")
-        values = {"python": python, "script": script, "evidence": str(self.evidence), "reward": str(reward),
-                  "details": str(self.output_dir / "details.json"), "output_dir": str(self.output_dir)}
+        reward = os.path.join(self._output_dir, "reward.txt" if self.output == TEXT else "reward.json")
+        values = {"python": python, "script": script, "evidence": self._evidence, "reward": reward,
+                  "details": os.path.join(self._output_dir, "details.json"), "output_dir": self._output_dir}
         values.update(args)
-        values.update({name: str(self.input_path(name)) for name in self.inputs})
+        values.update({name: os.path.join(self._inputs, name) for name in self.inputs})
         return values
 
     def place(self, example: Example, inputs: dict[str, str]) -> dict[str, str]:
@@ -123,39 +134,43 @@ class Layout:
         Returns the input paths that differ from `input_path`: an example with a breach of custody
         (strategies/custody.py) keeps its inputs in a seeded tree under `custody/`, breached as it says.
         """
-        if not self.output_dir.is_dir():
-            for folder in (self.evidence.parent, self.output_dir, self.work, self.root / INPUTS):
-                folder.mkdir(parents=True, exist_ok=True)
-        for folder in (self.output_dir, self.work):
-            _empty(folder)
-        if self.evidence.is_dir() and not self.evidence.is_symlink():
-            shutil.rmtree(self.evidence)
+        for folder in (self._output_dir, self._work):
+            if not _empty(folder):  # the first run, or the verifier removed it
+                os.makedirs(folder, exist_ok=True)
+        try:
+            kind = os.lstat(self._evidence).st_mode
+        except FileNotFoundError:
+            pass
         else:
-            self.evidence.unlink(missing_ok=True)
+            if stat.S_ISDIR(kind):
+                shutil.rmtree(self._evidence)
+            else:
+                os.unlink(self._evidence)
         data = example.evidence_bytes()
         if example.fault in PLACED:
+            os.makedirs(os.path.dirname(self._evidence), exist_ok=True)
             place(self.evidence, example.fault)
         elif data is not None:
-            self.evidence.write_bytes(data)
+            _write(self._evidence, data)
         for name, text in inputs.items():
-            self.input_path(name).write_text(text, encoding="utf-8")
+            _write(os.path.join(self._inputs, name), text.encode("utf-8"))
         return self._place_custody(example)
 
     def _place_custody(self, example: Example) -> dict[str, str]:
-        tree = self.root / "custody"
-        if tree.exists():
+        tree = os.path.join(self._root, "custody")
+        if os.path.lexists(tree):
             shutil.rmtree(tree)
         if not example.custody:
             return {}
-        tree.mkdir()
-        words = custody.place_inputs(tree, dict(example.input_files), dict(example.custody))
+        os.mkdir(tree)
+        words = custody.place_inputs(Path(tree), dict(example.input_files), dict(example.custody))
         return {input_name(flag): path for flag, path in zip(words[::2], words[1::2]) if not flag.startswith("--trusted")}
 
     def read(self) -> tuple[Any, Any, str | None]:
         """The metrics and details the verifier wrote, and what was wrong with them (None: nothing)."""
         if self.output == TEXT:
             metrics, problem = self._reward_text()
-            details, _ = self._json("details.json") if (self.output_dir / "details.json").is_file() else (None, None)
+            details, _ = self._json("details.json") if os.path.isfile(self._out("details.json")) else (None, None)
             return metrics, details, problem
         metrics, metrics_problem = self._json("reward.json")
         details, details_problem = self._json("details.json")
@@ -163,9 +178,12 @@ class Layout:
             metrics = {"<not an object>": metrics}
         return metrics, details, metrics_problem or details_problem
 
+    def _out(self, name: str) -> str:
+        return os.path.join(self._output_dir, name)
+
     def _json(self, name: str) -> tuple[Any, str | None]:
-        path = self.output_dir / name
-        if not path.is_file():
+        path = self._out(name)
+        if not os.path.isfile(path):
             return None, f"{name} was not written"
         try:
             return json.loads(self._scrubbed(path)), None
@@ -173,25 +191,47 @@ class Layout:
             return None, f"{name} is not valid JSON: {error}"
 
     def _reward_text(self) -> tuple[dict[str, float] | None, str | None]:
-        path = self.output_dir / "reward.txt"
-        if not path.is_file():
+        path = self._out("reward.txt")
+        if not os.path.isfile(path):
             return None, "reward.txt was not written"
         try:
-            text = path.read_text(encoding="utf-8").strip()
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read().strip()
             return {"reward": float(text)}, None
         except (ValueError, UnicodeDecodeError):
-            return None, f"reward.txt does not hold a single number: {path.read_bytes()[:80]!r}"
+            with open(path, "rb") as raw:
+                return None, f"reward.txt does not hold a single number: {raw.read(80)!r}"
 
-    def _scrubbed(self, path: Path) -> str:
+    def _scrubbed(self, path: str) -> str:
         """The file's text with this layout's folder replaced, so runs in two layouts compare equal."""
-        return path.read_text(encoding="utf-8").replace(json.dumps(str(self.root))[1:-1], "<scratch>")
+        with open(path, encoding="utf-8") as handle:
+            return handle.read().replace(self._scrub, "<scratch>")
 
 
-def _empty(folder: Path) -> None:
-    """Remove what a run left in `folder`; listing an empty folder costs microseconds, rmtree and mkdir milliseconds."""
-    with os.scandir(folder) as entries:
+def _write(path: str, data: bytes) -> None:
+    """Write a file whose folder the verifier may have removed during the last run."""
+    try:
+        handle = open(path, "wb")
+    except FileNotFoundError:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        handle = open(path, "wb")
+    with handle:
+        handle.write(data)
+
+
+def _empty(folder: str) -> bool:
+    """Remove what a run left in `folder` (False: there is no such folder); listing an empty folder costs
+    microseconds, rmtree and mkdir milliseconds."""
+    try:
+        entries = os.scandir(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        if os.path.lexists(folder):  # the verifier left a file where the folder was
+            os.unlink(folder)
+        return False
+    with entries:
         for entry in entries:
             if entry.is_dir(follow_symlinks=False):
                 shutil.rmtree(entry.path)
             else:
                 os.unlink(entry.path)
+    return True

@@ -15,7 +15,7 @@ from typing import Any
 
 from verifuzz.properties.example import Example, Outcome
 from verifuzz.properties.layout import ENVIRONMENT, INPUTS, JSON, OUTPUT_DIR, TEXT, WORK, Layout, Template, input_name
-from verifuzz.properties.runners import FORK, TIMEOUT, ForkServer, Fresh, Ran
+from verifuzz.properties.runners import FORK, PERSISTENT, TIMEOUT, ForkServer, Fresh, Ran
 from verifuzz.verifiers import runner as shipped_runner
 from verifuzz.verifiers.verdict import TaskSpec
 
@@ -60,6 +60,15 @@ def cleanup() -> None:
 atexit.register(cleanup)
 
 
+def scratch_base() -> str | None:
+    """Where layout folders go: $TMPDIR when set, else a memory-backed /dev/shm when there is one (an example
+    writes and removes five files, and on a disk file system truncating them costs more than the verifier's own
+    run), else the system's temporary folder. The verifier sees the folder only as `<scratch>`."""
+    if os.environ.get("TMPDIR") or not os.path.isdir("/dev/shm") or not os.access("/dev/shm", os.W_OK | os.X_OK):
+        return None
+    return "/dev/shm"
+
+
 class _Scratch:
     """A layout folder per process, made on first use and removed when that process exits."""
 
@@ -69,7 +78,7 @@ class _Scratch:
     def layout(self, output: str, inputs: tuple[str, ...]) -> Layout:
         key = (output, inputs, os.getpid())  # a forked worker must not share its parent's folder
         if key not in self._layouts:
-            root = Path(tempfile.mkdtemp(prefix="verifuzz-"))
+            root = Path(tempfile.mkdtemp(prefix="verifuzz-", dir=scratch_base()))
             _ROOTS.append((os.getpid(), root))
             self._layouts[key] = Layout(root, output, inputs)
         return self._layouts[key]
@@ -132,13 +141,14 @@ class Command(Subject):
 
     `args` are the extra inputs by name (`skill-file`): a value naming a file is copied into the layout
     as an input file, any other value is passed as it is. `template` is the command line with placeholders;
-    `output` is `json` (reward.json and details.json) or `reward.txt` (a single number). `mode` is `fork`
-    (a fork server, when the template starts `{python} {script}`) or `fresh` (a new interpreter per example).
+    `output` is `json` (reward.json and details.json) or `reward.txt` (a single number). `mode` is `persistent` (a
+    fork server's long-lived worker) or `fork` (a child of the fork server per example), either when the template
+    starts `{python} {script}`, or `fresh` (a new interpreter per example; docs/runners.md).
     """
 
     def __init__(self, script: Path, task: str, *, python: str | None = None, args: dict[str, str] | None = None,
                  extra: dict[str, str] | None = None, template: str | None = None, output: str = JSON,
-                 mode: str = FORK, keys: tuple[str, ...] | None = None, isolated: bool = False,
+                 mode: str = PERSISTENT, keys: tuple[str, ...] | None = None, isolated: bool = False,
                  timeout: float = TIMEOUT) -> None:
         self.script = Path(script)
         self.task = task
@@ -154,11 +164,13 @@ class Command(Subject):
         self.writes_details = output == JSON
         self.label = str(script)
         self.flags = ["-I", "-S"] if isolated else []
-        flags = self._template([]).fork_flags() if mode == FORK else None
-        self.runner: ForkServer | Fresh = (ForkServer(self.python, self.script, ENVIRONMENT, timeout, flags=flags)
+        flags = self._template([]).fork_flags() if mode in (PERSISTENT, FORK) else None
+        self.runner: ForkServer | Fresh = (ForkServer(self.python, self.script, ENVIRONMENT, timeout, flags=flags,
+                                                      persistent=mode == PERSISTENT)
                                            if flags is not None else Fresh(timeout))
         self.mode = self.runner.mode
         self._scratch = _Scratch()
+        self._argv: dict[tuple, list[str]] = {}
 
     def _template(self, names: list[str]) -> Template:
         if self.template_text is not None:
@@ -173,16 +185,23 @@ class Command(Subject):
 
     def outcome(self, example: Example) -> Outcome:
         inputs = {**self.files, **{input_name(flag): text for flag, text in example.input_files.items()}}
-        layout = self._scratch.layout(self.output, tuple(sorted(inputs)))
+        names = tuple(sorted(inputs))
+        layout = self._scratch.layout(self.output, names)
         moved = layout.place(example, inputs)
-        words = self._template(sorted(inputs)).words({**layout.values(self.python, str(self.script), self.literal),
-                                                      **moved})
-        ran = self.runner.run(words, layout.work, ENVIRONMENT, layout.root)
+        ran = self.runner.run(self._words(layout, names, moved), layout.work, ENVIRONMENT, layout.root)
         metrics, details, problem = layout.read()
         scrub = str(layout.root)
         stderr = ran.stderr.replace(scrub, "<scratch>")
         return Outcome(metrics, details, _trouble(ran, stderr, self.runner.timeout) or problem, ran.exit_code,
                        ran.stdout.replace(scrub, "<scratch>"), stderr)
+
+    def _words(self, layout: Layout, names: tuple[str, ...], moved: dict[str, str]) -> list[str]:
+        """The command line for this layout: the same for every example, so worked out once."""
+        key = (layout.root, names, tuple(moved.items()))
+        if key not in self._argv:
+            self._argv[key] = self._template(list(names)).words({**layout.values(self.python, str(self.script),
+                                                                                 self.literal), **moved})
+        return self._argv[key]
 
     def command(self, evidence: str, inputs: dict[str, str]) -> str:
         names = [input_name(flag) for flag in inputs]

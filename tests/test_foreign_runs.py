@@ -90,13 +90,16 @@ if __name__ == "__main__":
 """
 
 
+@pytest.mark.parametrize("mode", ["persistent", "fork"])
 @pytest.mark.parametrize("script", ["lenient", "shipped", "crashy"])
-def test_fork_server_and_fresh_interpreter_give_identical_outcomes(lenient: Path, script: str, tmp_path: Path) -> None:
-    """Both runners give the same metrics, details, error (tracebacks included) and exit code on the same examples."""
+def test_fork_server_and_fresh_interpreter_give_identical_outcomes(lenient: Path, script: str, mode: str,
+                                                                   tmp_path: Path) -> None:
+    """The fork server's runners and a fresh interpreter give the same metrics, details, error (tracebacks
+    included) and exit code on the same examples."""
     (tmp_path / "crashy.py").write_text(CRASHY)
     path = {"lenient": lenient, "shipped": NARRATIVE_SCRIPT, "crashy": tmp_path / "crashy.py"}[script]
-    fork, fresh = Command(path, narrative.TASK.name, mode="fork"), Command(path, narrative.TASK.name, mode="fresh")
-    assert (fork.mode, fresh.mode) == ("fork", "fresh")
+    fork, fresh = Command(path, narrative.TASK.name, mode=mode), Command(path, narrative.TASK.name, mode="fresh")
+    assert (fork.mode, fresh.mode) == (mode, "fresh")
     from random import Random
 
     rng = Random(7)

@@ -55,7 +55,9 @@ def add_foreign(command: argparse.ArgumentParser, python_help: str) -> None:
                          help="what the verifier writes: json (reward.json + details.json, the default) or reward.txt "
                               "(a single number)")
     command.add_argument("--runner", choices=MODES, default=MODES[0],
-                         help="fork: a fork server loads the script once (default); fresh: a new interpreter per example")
+                         help="persistent: a fork server loads the script once and a long-lived worker runs example "
+                              "after example, each as a fresh interpreter would (default); fork: a child forked from "
+                              "that server per example; fresh: a new interpreter per example (docs/runners.md)")
     command.add_argument("--strictness", choices=tuple(STRICTNESS), default="both",
                          help="malformed evidence: schema (any break must fail closed), read (only a break the verdict "
                               "notices must), or both, reported as separate promises (default: both)")

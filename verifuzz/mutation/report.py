@@ -183,6 +183,8 @@ def gate_report(
             "digest": m.digest,
             "duration": m.duration,
             "tests": len(m.tests),
+            "tests_run": m.tests_run,
+            "killed_by": m.killed_by,
             "diff": m.diff,
         }
         for m in card.mutants
@@ -237,13 +239,22 @@ def show(report_path: Path, mutant_id: str) -> tuple[int, str]:
     )
     text = [
         f"# {m['id']}: {m['outcome']} (mutmut: {m['mutmut_status']}), {m['path']}:{m['line']} in {m['function']}",
-        f"# digest {m['digest']}; reached by {plural(m['tests'], 'selected test')}",
+        f"# digest {m['digest']}; reached by {plural(m['tests'], 'selected test')}{_run_note(m)}",
         m["diff"],
         "",
         "# If no input could ever tell this mutant from the original, record it in mutation.toml:",
         entry,
     ]
     return 0, "\n".join(text)
+
+
+def _run_note(mutant: Mapping[str, Any]) -> str:
+    """Which test killed the mutant after how many ran, when the session runner recorded it."""
+    if mutant.get("tests_run") is None:
+        return ""
+    if mutant.get("killed_by"):
+        return f"; killed by {mutant['killed_by']} (test {mutant['tests_run']} of {mutant['tests']} run)"
+    return f"; {plural(mutant['tests_run'], 'test')} ran and passed"
 
 
 def _title(mutant: Mutant, card: Scorecard) -> str:

@@ -82,6 +82,10 @@ class Mutant:
     digest: str
     location: Location | None
     tests: tuple[str, ...] = ()
+    # From the session runner's kill records (pytest_session.py): the test that failed first, and
+    # how many tests ran; None under mutmut's own runner or when the run died on a signal.
+    killed_by: str | None = None
+    tests_run: int | None = None
 
     @property
     def outcome(self) -> Outcome:
@@ -168,7 +172,10 @@ def chosen_by(mutant_id: str, patterns: Sequence[str]) -> bool:
 
 def read_mutants(project: Path, files: Sequence[str]) -> list[Mutant]:
     """Every mutant mutmut generated for `files` under `project/mutants`, in file and id order."""
+    from verifuzz.mutation.pytest_session import KILLS, read_kills
+
     stats = covering_tests(project)
+    kills = {str(record.get("mutant")): record for record in read_kills(project / MUTANTS / KILLS)}
     found: list[Mutant] = []
     for path in files:
         meta = read_meta(meta_file(project, path))
@@ -179,6 +186,7 @@ def read_mutants(project: Path, files: Sequence[str]) -> list[Mutant]:
         for mutant_id in sorted(meta.exit_codes, key=_id_order):
             change = describe(mutant_id, path, generated, original)
             base = mutant_id.partition("__mutmut_")[0]
+            kill = kills.get(mutant_id, {})
             found.append(
                 Mutant(
                     id=mutant_id,
@@ -191,6 +199,8 @@ def read_mutants(project: Path, files: Sequence[str]) -> list[Mutant]:
                     digest=change.digest,
                     location=change.location,
                     tests=tuple(sorted(stats.get(base, ()))),
+                    killed_by=kill.get("killer"),
+                    tests_run=kill.get("ran"),
                 )
             )
     return found

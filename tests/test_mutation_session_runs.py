@@ -1,0 +1,89 @@
+"""The session runner under real mutmut on a throwaway project: the same verdicts as mutmut's own runner, still honest."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_mutation_cli import CONFIG, WEAK_TESTS, gate, project, report  # noqa: F401 (the fixture)
+
+pytestmark = pytest.mark.slow
+
+# A countdown the `-=` -> `+=` mutant never finishes: the timeout must still catch it.
+COUNTDOWN = '''
+
+def countdown(value: int) -> int:
+    steps = 0
+    while value > 0:
+        value -= 1
+        steps += 1
+    return steps
+'''
+
+COUNTDOWN_TESTS = '''from toyverifiers.toy import countdown
+
+
+def test_a_countdown_takes_one_step_per_unit():
+    assert countdown(3) == 3
+    assert countdown(0) == 0
+'''
+
+# Tests that reach the code but swallow every error: no mutant could ever fail them.
+BLIND_TESTS = '''from toyverifiers.toy import passes, verdict
+
+
+def test_nothing_can_fail():
+    try:
+        passes(3)
+        verdict(3)
+    except Exception:
+        pass
+'''
+
+
+def with_runner(project: Path, runner: str, extra: str = "") -> None:
+    text = CONFIG.replace('paths = ["tests"]\n', f'paths = ["tests"]\nrunner = "{runner}"\n', 1) + extra
+    (project / "mutation.toml").write_text(text, encoding="utf-8")
+
+
+def verdicts(project: Path) -> dict[str, str]:
+    return {m["id"]: m["mutmut_status"] for m in report(project)["mutants"]}
+
+
+def test_both_runners_give_every_mutant_the_same_status(project: Path) -> None:
+    """With weak tests, mutmut's own runner and the session runner kill and spare exactly the same mutants."""
+    (project / "tests/test_toy.py").write_text(WEAK_TESTS, encoding="utf-8")
+    with_runner(project, "mutmut")
+    assert gate(project).returncode == 1
+    own = verdicts(project)
+    assert not any(m["killed_by"] or m["tests_run"] for m in report(project)["mutants"])
+    with_runner(project, "session")
+    result = gate(project)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert verdicts(project) == own and set(own.values()) == {"killed", "survived"}
+    for mutant in report(project)["mutants"]:
+        killed = mutant["mutmut_status"] == "killed"
+        assert bool(mutant["killed_by"]) == killed and mutant["tests_run"] >= 1, mutant
+
+
+def test_the_forced_failure_run_still_stops_a_suite_that_cannot_fail(project: Path) -> None:
+    """Tests that swallow every error pass the clean run but not the forced-failure check, so the gate fails."""
+    (project / "tests/test_toy.py").write_text(BLIND_TESTS, encoding="utf-8")
+    with_runner(project, "session")
+    result = gate(project)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "forced-failure run passed" in result.stdout and not report(project)["mutants"]
+
+
+def test_a_mutant_that_never_returns_times_out(project: Path) -> None:
+    """The `-=` -> `+=` mutant counts forever; mutmut's timeout stops it and the gate counts it detected."""
+    source = project / "toyverifiers/toy.py"
+    source.write_text(source.read_text(encoding="utf-8") + COUNTDOWN, encoding="utf-8")
+    (project / "tests/test_countdown.py").write_text(COUNTDOWN_TESTS, encoding="utf-8")
+    with_runner(project, "session")
+    text = (project / "mutation.toml").read_text(encoding="utf-8")
+    (project / "mutation.toml").write_text(text.replace("jobs = 2\n", "jobs = 2\ntimeout_multiplier = 2.0\n"), encoding="utf-8")
+    result = gate(project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    endless = [m for m in report(project)["mutants"] if "+        value += 1" in m["diff"]]
+    assert len(endless) == 1 and endless[0]["mutmut_status"] == "timeout" and endless[0]["detected"]

@@ -87,3 +87,13 @@ def test_a_mutant_that_never_returns_times_out(project: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     endless = [m for m in report(project)["mutants"] if "+        value += 1" in m["diff"]]
     assert len(endless) == 1 and endless[0]["mutmut_status"] == "timeout" and endless[0]["detected"]
+
+
+def test_a_test_file_that_cannot_be_collected_stops_the_gate_and_is_named(project: Path) -> None:
+    """A collection error ends the stats run, as under pytest.main, and the gate quotes pytest's line for the file."""
+    (project / "tests/test_broken.py").write_text("def test_unfinished(:\n    pass\n", encoding="utf-8")
+    with_runner(project, "session")
+    result = gate(project)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "stats run of the selected tests on the unmutated code did not pass" in result.stdout
+    assert "ERROR tests/test_broken.py" in result.stdout

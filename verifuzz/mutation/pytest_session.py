@@ -21,6 +21,7 @@ import pickle
 import struct
 import sys
 import time
+import traceback
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Iterator, Sequence
@@ -163,8 +164,6 @@ class SessionRunner(PytestRunner):
         """Collect the selected tests once, in mutmut's process; 0, or pytest's exit code when that fails."""
         if self._session is not None:
             return 0
-        from _pytest.config import _prepareconfig
-
         args = [
             "--rootdir=.", "--tb=native", "-x", "-q", "-p", "no:randomly", "-p", "no:random-order",
             f"--basetemp={self.root / BASETEMP}", *self._pytest_add_cli_args_test_selection, *self._pytest_add_cli_args,
@@ -172,30 +171,11 @@ class SessionRunner(PytestRunner):
         output = io.StringIO()
         self._sink.target = output
         os.environ["PYTEST_VERSION"] = pytest.__version__
-        code = 0
         with _working_directory(self.root / "mutants"), _stdout(self._sink):
-            try:
-                config = _prepareconfig(args)
-            except pytest.UsageError as error:
-                output.write(f"pytest: {error}\n")
-                code = int(pytest.ExitCode.USAGE_ERROR)
-            else:
-                config._do_configure()
-                session = pytest.Session.from_config(config)
-                session.exitstatus = pytest.ExitCode.OK
-                config.hook.pytest_sessionstart(session=session)
-                config.hook.pytest_collection(session=session)
-                if session.testsfailed:  # errors during collection, as pytest.main would stop on them
-                    code = int(pytest.ExitCode.INTERRUPTED)
-                    config.hook.pytest_sessionfinish(session=session, exitstatus=code)
-                    config._ensure_unconfigure()
-                else:
-                    factory = getattr(config, "_tmp_path_factory", None)
-                    if factory is not None:
-                        factory.getbasetemp()
+            code, config, session = _collect(args, output)
         self._sink.target = None
         if code:
-            sys.stdout.write(output.getvalue())
+            sys.stdout.write(output.getvalue())  # pytest's report, for the gate to quote
             return code
         # mutmut credits calls made while the test modules import (module-level code) to the first
         # test of its stats run; keep that, since the stats children never see those calls.
@@ -328,6 +308,44 @@ class SessionRunner(PytestRunner):
         """Tear down fixtures and print pytest's summary (failures first), as the end of a pytest run does."""
         with contextlib.suppress(Exception):
             self._config.hook.pytest_sessionfinish(session=self._session, exitstatus=code)
+
+
+def _collect(args: list[str], output: io.StringIO) -> tuple[int, Any, Any]:
+    """What pytest.main does up to collection, with its exit codes: (0 or the code, config, session)."""
+    from _pytest.config import _prepareconfig
+
+    try:
+        config = _prepareconfig(args)
+    except pytest.UsageError as error:
+        output.write(f"pytest: {error}\n")
+        return int(pytest.ExitCode.USAGE_ERROR), None, None
+    except Exception:  # a conftest.py that fails to import, as pytest.main reports it
+        output.write(traceback.format_exc())
+        return int(pytest.ExitCode.USAGE_ERROR), None, None
+    session = pytest.Session.from_config(config)
+    code, started = 0, False
+    try:
+        config._do_configure()
+        config.hook.pytest_sessionstart(session=session)
+        started = True
+        config.hook.pytest_collection(session=session)
+        if session.testsfailed:  # errors during collection
+            code = int(pytest.ExitCode.INTERRUPTED)
+    except pytest.Session.Failed:  # -x stops collection at the first error
+        code = int(pytest.ExitCode.TESTS_FAILED)
+    except (KeyboardInterrupt, pytest.exit.Exception):
+        code = int(pytest.ExitCode.INTERRUPTED)
+    except Exception:
+        output.write(traceback.format_exc())
+        code = int(pytest.ExitCode.INTERNAL_ERROR)
+    if code and started:
+        with contextlib.suppress(Exception):
+            config.hook.pytest_sessionfinish(session=session, exitstatus=code)  # prints the errors
+    if not code:
+        factory = getattr(config, "_tmp_path_factory", None)
+        if factory is not None:
+            factory.getbasetemp()
+    return code, config, session
 
 
 class _StatsCollector:

@@ -97,3 +97,37 @@ def test_a_test_file_that_cannot_be_collected_stops_the_gate_and_is_named(projec
     assert result.returncode == 1, result.stdout + result.stderr
     assert "stats run of the selected tests on the unmutated code did not pass" in result.stdout
     assert "ERROR tests/test_broken.py" in result.stdout
+
+
+LABELS = '''
+
+def label(ok: bool) -> str:
+    names = (
+        "pass",
+        "fail",
+    )
+    return names[0] if ok else names[1]
+'''
+
+LABEL_TESTS = '''from toyverifiers.toy import label
+
+
+def test_a_failure_is_labelled_fail():
+    assert label(False) == "fail"
+
+
+def test_a_pass_is_labelled_pass():
+    assert label(True) == "pass"
+'''
+
+
+def test_statement_selection_still_runs_the_test_for_a_line_python_never_reports(project: Path) -> None:
+    """The "fail" of a folded tuple has no line event of its own; its statement does, so its mutant still dies."""
+    source = project / "toyverifiers/toy.py"
+    source.write_text(source.read_text(encoding="utf-8") + LABELS, encoding="utf-8")
+    (project / "tests/test_labels.py").write_text(LABEL_TESTS, encoding="utf-8")
+    with_runner(project, "session")
+    result = gate(project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    fail = [m for m in report(project)["mutants"] if '+        "XXfailXX",' in m["diff"]]
+    assert len(fail) == 1 and fail[0]["killed_by"] == "tests/test_labels.py::test_a_failure_is_labelled_fail"

@@ -4,8 +4,8 @@ mutmut 3 starts pytest afresh for each mutant (`pytest.main` with the node ids o
 reach its function): parsing options and resolving hundreds of node ids cost more than the test that
 kills the mutant. Here mutmut's process collects the selected tests once; the stats run (split over
 the workers), the forced-failure run and every mutant run those items in a forked child, and a
-mutant's tests start with the ones that killed earlier mutants of the same function (of any function,
-for the first mutant of each).
+mutant runs only the tests that executed the statement it changes (statements.py), likeliest killer
+first as judged from the earlier mutants' kill records (kill_records.py).
 
 The gate loads this file by its path inside the scratch copy, never as `verifuzz.mutation...`:
 importing the verifuzz package there would bind the unmutated code before mutmut puts the mutants
@@ -14,15 +14,15 @@ first on `sys.path`. So it imports only the standard library, pytest and mutmut.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
-import json
 import os
 import pickle
 import struct
 import sys
 import time
 import traceback
-from collections import Counter, defaultdict
+from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
@@ -30,8 +30,22 @@ import pytest
 from mutmut.runners.harness import PytestRunner
 from mutmut.state import state
 
-# Appended by every mutant's run: which test killed it (None when every test passed) after how many.
-KILLS = "verifuzz-kills.jsonl"
+if __package__:  # imported as verifuzz.mutation.pytest_session (the report, the tests)
+    from verifuzz.mutation import kill_records, statements
+else:  # loaded by path in mutmut's process: its siblings too, for the reason above
+
+    def _sibling(name: str) -> Any:
+        spec = importlib.util.spec_from_file_location(f"verifuzz_{name}", Path(__file__).with_name(f"{name}.py"))
+        assert spec is not None and spec.loader is not None
+        module = sys.modules[spec.name] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    kill_records, statements = _sibling("kill_records"), _sibling("statements")
+
+# Which tests a mutant runs: "statement", those that ran the statement it changes (statements.py);
+# "function", every test that called its function, as mutmut chooses them.
+SELECT_VARIABLE = "VERIFUZZ_SESSION_SELECT"
 # Per-test temporary folders of every run go under one base made before any fork, so parallel
 # children never clean up each other's numbered base folders as separate pytest runs would.
 BASETEMP = "pytest-tmp"
@@ -60,47 +74,6 @@ class _Sink(io.TextIOBase):
         return False
 
 
-def function_of(mutant_name: str) -> str:
-    """The function a mutant belongs to, as mutmut's stats name it: `pkg.mod.x_name__mutmut_3` -> `pkg.mod.x_name`."""
-    return mutant_name.partition("__mutmut_")[0]
-
-
-def read_kills(path: Path, function: str | None = None) -> list[dict[str, Any]]:
-    """The kill records written so far, optionally only those of one function's mutants; torn lines are skipped."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return []
-    needle = None if function is None else json.dumps(function + "__mutmut_")[1:-1]
-    records = []
-    for line in text.splitlines():
-        if needle is not None and needle not in line:
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(record, dict) and (function is None or function_of(str(record.get("mutant"))) == function):
-            records.append(record)
-    return records
-
-
-def killers_first(tests: Sequence[str], kills: Sequence[dict[str, Any]], seconds: dict[str, float]) -> list[str]:
-    """The order to run a mutant's tests in: the tests that killed most of the mutants in `kills` first, then fastest first."""
-    counts = Counter(record.get("killer") for record in kills)
-    return sorted(tests, key=lambda test: (-counts[test], seconds.get(test, 0.0), test))
-
-
-def record_kill(path: Path, mutant: str, killer: str | None, ran: int, of: int, seconds: float) -> None:
-    """Append one mutant's record in a single write, so records from parallel workers never interleave."""
-    line = json.dumps({"mutant": mutant, "killer": killer, "ran": ran, "of": of, "seconds": round(seconds, 4)})
-    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        os.write(descriptor, (line + "\n").encode("utf-8"))
-    finally:
-        os.close(descriptor)
-
-
 class SessionRunner(PytestRunner):
     """mutmut's test runner over one collected pytest session; its argument handling and test listing stay mutmut's."""
 
@@ -108,13 +81,18 @@ class SessionRunner(PytestRunner):
         super().__init__()
         self.workers = max(1, workers)
         self.root = Path.cwd()
-        self.kills = self.root / "mutants" / KILLS
+        self.kills = self.root / "mutants" / kill_records.KILLS
+        self._tally = kill_records.Tally()
+        self._names: list[str] = []
         self._sink = _Sink()
         self._config: Any = None
         self._session: Any = None
         self._items: dict[str, Any] = {}
         self._collection_hits: set[str] = set()
         self._stats_passed = False
+        self.by_statement = os.environ.get(SELECT_VARIABLE, "statement") == "statement"
+        # Mutant id -> positions of the tests that ran its changed statement; absent or None: its function's tests.
+        self._selected: dict[str, set[int] | None] = {}
 
     # mutmut's TestRunner interface ---------------------------------------------------------------
 
@@ -136,20 +114,34 @@ class SessionRunner(PytestRunner):
         if self._open():
             return RUNNER_FAULT
         try:
-            # Its function's mutants killed so far, or, for the first of them, every mutant's: a test
-            # that kills elsewhere asserts on what reaches it (text.*: 305 tests run instead of 555).
-            kills = read_kills(self.kills, function_of(mutant_name)) or read_kills(self.kills)
-            order = killers_first(list(tests), kills, dict(state().duration_by_test))
+            function = kill_records.function_of(mutant_name)
+            tests = self._narrowed(mutant_name, list(tests))
+            order = kill_records.likeliest_first(tests, function, self._tally, state().duration_by_test)
             items = [self._items[test] for test in order]
         except Exception:  # a fault here is ours, not the mutant's: never count it as a kill
             return RUNNER_FAULT
         started = time.perf_counter()
-        code, killer, ran = self._run_items(items)
+        code, killer, passed = self._run_items(items)
         with contextlib.suppress(OSError):
-            record_kill(self.kills, mutant_name, killer, ran, len(items), time.perf_counter() - started)
+            positions = [self._positions[item.nodeid] for item in passed]
+            kill_records.record_kill(self.kills, mutant_name, killer, positions, len(items), time.perf_counter() - started)
         with contextlib.suppress(Exception):
             self._session._setupstate.teardown_exact(None)
         return code
+
+    def _narrowed(self, mutant_name: str, tests: list[str]) -> list[str]:
+        """Of the function's tests, those that ran the changed statement; all of them when that leaves none."""
+        chosen = self._selected.get(mutant_name)
+        if chosen is None:
+            return tests
+        # None ran it: the mutant is never executed, so every test passes either way; mutmut's list still
+        # runs, so a mutant only the order of tests could reach is not given up here.
+        return [test for test in tests if self._positions.get(test) in chosen] or tests
+
+    def learn(self) -> None:
+        """Count the kill records written since the last call; mutmut's process calls it before each fork."""
+        if self._names:
+            self._tally.learn(self.kills, self._names)
 
     def run_forced_fail(self) -> int:
         """Every collected test with every mutated function raising, in a forked child; it must fail."""
@@ -183,27 +175,29 @@ class SessionRunner(PytestRunner):
         state()._stats.clear()
         self._config, self._session = config, session
         self._items = {item.nodeid: item for item in session.items}
+        self._names = [item.nodeid for item in session.items]
+        self._positions = {name: position for position, name in enumerate(self._names)}
         return 0
 
-    def _run_items(self, items: Sequence[Any]) -> tuple[int, str | None, int]:
-        """Run `items` as pytest's own loop does, stopping at the first failure: (exit code, failing test, tests run)."""
+    def _run_items(self, items: Sequence[Any]) -> tuple[int, str | None, list[Any]]:
+        """Run `items` as pytest's own loop does, stopping at the first failure: (exit code, failing test, tests passed)."""
         session = self._session
-        ran = 0
+        passed: list[Any] = []
         try:
             with _working_directory(self.root / "mutants"):
                 for index, item in enumerate(items):
                     following = items[index + 1] if index + 1 < len(items) else None
                     item.config.hook.pytest_runtest_protocol(item=item, nextitem=following)
-                    ran += 1
                     if session.testsfailed:
-                        return int(pytest.ExitCode.TESTS_FAILED), item.nodeid, ran
+                        return int(pytest.ExitCode.TESTS_FAILED), item.nodeid, passed
+                    passed.append(item)
                     if session.shouldstop:
-                        return int(pytest.ExitCode.INTERRUPTED), None, ran
+                        return int(pytest.ExitCode.INTERRUPTED), None, passed
         except (KeyboardInterrupt, pytest.exit.Exception):
-            return int(pytest.ExitCode.INTERRUPTED), None, ran
+            return int(pytest.ExitCode.INTERRUPTED), None, passed
         except BaseException:  # pytest.main reports an escaped exception as an internal error too
-            return int(pytest.ExitCode.INTERNAL_ERROR), None, ran
-        return int(pytest.ExitCode.OK if items else pytest.ExitCode.NO_TESTS_COLLECTED), None, ran
+            return int(pytest.ExitCode.INTERNAL_ERROR), None, passed
+        return int(pytest.ExitCode.OK if items else pytest.ExitCode.NO_TESTS_COLLECTED), None, passed
 
     def _clean_run(self, tests: list[str]) -> int:
         """The stats run already ran every collected test on the unmutated code and passed: that answers it."""
@@ -260,6 +254,8 @@ class SessionRunner(PytestRunner):
             os.close(write_end)
             children.append((pid, read_end))
         os.close(queue_read)
+        spans = self._mutant_spans() if self.by_statement else {}  # meanwhile, here in the parent
+        lines: dict[str, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
         codes = []
         for pid, read_end in children:
             result = _receive(read_end)
@@ -274,6 +270,13 @@ class SessionRunner(PytestRunner):
             state().duration_by_test.update(result.get("durations", {}))
             for function, callers in result.get("callers", {}).items():
                 state().function_dependencies[function] |= set(callers)
+            for module, by_line in result.get("lines", {}).items():
+                for line, positions in by_line.items():
+                    lines[module][line].update(positions)
+        self._selected = {
+            mutant: None if owned is None else statements.selected_tests(owned, lines.get(mutant.rpartition(".")[0], {}))
+            for mutant, owned in spans.items()
+        }
         if items and self._collection_hits:
             for function in self._collection_hits:
                 state().tests_by_mangled_function_name[function].add(items[0].nodeid)
@@ -288,13 +291,21 @@ class SessionRunner(PytestRunner):
         state()._stats.clear()
         output = io.StringIO()
         self._sink.target = output
-        self._config.pluginmanager.register(_StatsCollector(), "verifuzz-stats")
+        files = self._generated_files() if self.by_statement else {}
+        coverage = _line_coverage(list(files)) if files else None
+        self._config.pluginmanager.register(_StatsCollector(coverage), "verifuzz-stats")
         code = int(pytest.ExitCode.OK)
-        while code == 0:
-            index = os.read(queue, 4)
-            if len(index) < 4:
-                break
-            code, _, _ = self._run_items(chunks[struct.unpack("!I", index)[0]])
+        if coverage is not None:
+            coverage.start()
+        try:
+            while code == 0:
+                index = os.read(queue, 4)
+                if len(index) < 4:
+                    break
+                code, _, _ = self._run_items(chunks[struct.unpack("!I", index)[0]])
+        finally:
+            if coverage is not None:
+                coverage.stop()
         self._finish(code)
         return {
             "exit": code,
@@ -302,7 +313,45 @@ class SessionRunner(PytestRunner):
             "tests": {key: sorted(value) for key, value in state().tests_by_mangled_function_name.items()},
             "durations": dict(state().duration_by_test),
             "callers": {key: sorted(value) for key, value in state().function_dependencies.items()},
+            "lines": self._lines_by_module(coverage, files) if coverage is not None else {},
         }
+
+    def _generated_files(self) -> dict[str, str]:
+        """mutmut's generated file of each mutated module, by absolute path: {path: module name}."""
+        from mutmut.utils.file_utils import walk_mutatable_files
+
+        found = {}
+        for path in walk_mutatable_files():
+            module = str(path.with_suffix("")).replace(os.sep, ".").removeprefix("src.").removesuffix(".__init__")
+            found[str((self.root / "mutants" / path).resolve())] = module
+        return found
+
+    def _mutant_spans(self) -> dict[str, list[tuple[int, int]] | None]:
+        """Mutant id -> the statement spans it changes, for every generated file."""
+        spans: dict[str, list[tuple[int, int]] | None] = {}
+        for path, module in self._generated_files().items():
+            try:
+                found = statements.mutant_spans(Path(path).read_text(encoding="utf-8"))
+            except (OSError, SyntaxError, ValueError):
+                continue  # its mutants keep their function's tests
+            spans.update({f"{module}.{name}": owned for name, owned in found.items()})
+        return spans
+
+    def _lines_by_module(self, coverage: Any, files: dict[str, str]) -> dict[str, dict[int, list[int]]]:
+        """module -> line -> positions of the tests that executed it, from coverage's per-test contexts."""
+        data = coverage.get_data()
+        found: dict[str, dict[int, list[int]]] = {}
+        for measured in data.measured_files():
+            module = files.get(str(Path(measured).resolve()))
+            if module is None:
+                continue
+            by_line = {}
+            for line, contexts in data.contexts_by_lineno(measured).items():
+                positions = [self._positions[name] for name in contexts if name in self._positions]
+                if positions:
+                    by_line[line] = positions
+            found[module] = by_line
+        return found
 
     def _finish(self, code: int) -> None:
         """Tear down fixtures and print pytest's summary (failures first), as the end of a pytest run does."""
@@ -348,11 +397,23 @@ def _collect(args: list[str], output: io.StringIO) -> tuple[int, Any, Any]:
     return code, config, session
 
 
+def _line_coverage(files: list[str]) -> Any:
+    """coverage.py measuring only the generated files, lines credited to the running test (its dynamic context)."""
+    import coverage
+
+    return coverage.Coverage(data_file=None, include=files, config_file=False, branch=False)
+
+
 class _StatsCollector:
-    """mutmut's stats hooks: a test's duration, and every mutated function it reached (recorded by the trampolines)."""
+    """mutmut's stats hooks (a test's duration, every mutated function it reached), and the test's name for coverage."""
+
+    def __init__(self, coverage: Any = None) -> None:
+        self.coverage = coverage
 
     def pytest_runtest_logstart(self, nodeid: str, location: Any) -> None:
         state().duration_by_test[nodeid] = 0
+        if self.coverage is not None:
+            self.coverage.switch_context(nodeid)
 
     def pytest_runtest_teardown(self, item: Any, nextitem: Any) -> None:
         for function in state()._stats:
@@ -424,8 +485,15 @@ def install() -> None:
             'installation lacks; set runner = "mutmut" under [tests] in mutation.toml'
         )
 
+    class LearningForkRunner(isolation.ForkRunner):  # type: ignore[misc, valid-type]
+        """mutmut's fork-per-mutant runner, reading the kill records before each fork so the child inherits them."""
+
+        def submit(self, mutant_name: str, tests: list[str], cpu_time_limit: int, estimated_time: float) -> None:
+            self.test_runner.learn()
+            super().submit(mutant_name, tests, cpu_time_limit, estimated_time)
+
     def get_mutant_runner(max_workers: int = 1) -> Any:
         runner = SessionRunner(max_workers)
-        return isolation.ForkRunner(max_workers=max_workers, test_runner=runner, debug=config().debug)
+        return LearningForkRunner(max_workers=max_workers, test_runner=runner, debug=config().debug)
 
     mutmut_main.get_mutant_runner = get_mutant_runner

@@ -16,6 +16,7 @@ from typing import Mapping, Sequence
 
 from verifuzz.mutation.config import installed_path, module_name
 from verifuzz.mutation.diffs import Location, Source, describe, mutator_name
+from verifuzz.mutation.kill_records import KILLS, read_kills
 from verifuzz.mutation.outcomes import Outcome, outcome_of, status_of
 
 MUTANTS = "mutants"
@@ -82,7 +83,7 @@ class Mutant:
     digest: str
     location: Location | None
     tests: tuple[str, ...] = ()
-    # From the session runner's kill records (pytest_session.py): the test that failed first, and
+    # From the session runner's kill records (kill_records.py): the test that failed first, and
     # how many tests ran; None under mutmut's own runner or when the run died on a signal.
     killed_by: str | None = None
     tests_run: int | None = None
@@ -172,8 +173,6 @@ def chosen_by(mutant_id: str, patterns: Sequence[str]) -> bool:
 
 def read_mutants(project: Path, files: Sequence[str]) -> list[Mutant]:
     """Every mutant mutmut generated for `files` under `project/mutants`, in file and id order."""
-    from verifuzz.mutation.pytest_session import KILLS, read_kills
-
     stats = covering_tests(project)
     kills = {str(record.get("mutant")): record for record in read_kills(project / MUTANTS / KILLS)}
     found: list[Mutant] = []

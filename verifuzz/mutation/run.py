@@ -152,6 +152,7 @@ def run_mutmut(
     env["HYPOTHESIS_STORAGE_DIRECTORY"] = str(scratch.hypothesis)
     if config.runner == "session":
         env["VERIFUZZ_SESSION_RUNNER"] = str(SESSION_RUNNER)
+        env["VERIFUZZ_SESSION_SELECT"] = config.select
     command = [sys.executable, "-c", MUTMUT_MAIN, "run", "--max-children", str(jobs or config.worker_count()), *patterns]
     run = MutmutRun(project=scratch.project)
     # Results left from an earlier run would read as this run's, so mutmut must start from no tree.

@@ -107,13 +107,13 @@ def test_the_report_names_the_killer_and_how_many_tests_ran(tmp_path: Path) -> N
     record_kill(project / "mutants" / KILLS, "toy.verifier.x_passes__mutmut_2", "tests/test_toy.py::test_boundary", [], 1, 0.01)
     record_kill(project / "mutants" / KILLS, "toy.verifier.x_passes__mutmut_1", None, [0], 1, 0.01)
     survivor, killed, method = read_mutants(project, ["toy/verifier.py"])
-    assert (killed.killed_by, killed.tests_run) == ("tests/test_toy.py::test_boundary", 1)
+    assert (killed.killed_by, killed.tests_run, killed.tests_selected) == ("tests/test_toy.py::test_boundary", 1, 1)
     assert (survivor.killed_by, survivor.tests_run) == (None, 1)
-    assert (method.killed_by, method.tests_run) == (None, None)
+    assert (method.killed_by, method.tests_run, method.tests_selected) == (None, None, None)
     report = tmp_path / "mutation.json"
     entry = {"id": killed.id, "outcome": "killed", "mutmut_status": "killed", "path": killed.path, "line": 6,
-             "function": "passes", "digest": killed.digest, "tests": 1, "tests_run": 1,
+             "function": "passes", "digest": killed.digest, "tests": 1, "tests_selected": 1, "tests_run": 1,
              "killed_by": killed.killed_by, "diff": killed.diff}
     report.write_text(json.dumps({"mutants": [entry]}), encoding="utf-8")
     status, text = show(report, killed.id)
-    assert status == 0 and "killed by tests/test_toy.py::test_boundary (test 1 of 1 run)" in text
+    assert status == 0 and "killed by tests/test_toy.py::test_boundary (test 1 run of the 1 chosen)" in text

@@ -88,6 +88,7 @@ class SessionRunner(PytestRunner):
         self._config: Any = None
         self._session: Any = None
         self._items: dict[str, Any] = {}
+        self._positions: dict[str, int] = {}
         self._collection_hits: set[str] = set()
         self._stats_passed = False
         self.by_statement = os.environ.get(SELECT_VARIABLE, "statement") == "statement"
@@ -134,8 +135,8 @@ class SessionRunner(PytestRunner):
         chosen = self._selected.get(mutant_name)
         if chosen is None:
             return tests
-        # None ran it: the mutant is never executed, so every test passes either way; mutmut's list still
-        # runs, so a mutant only the order of tests could reach is not given up here.
+        # When no test executed the statement, keep mutmut's list rather than give the mutant up: it costs
+        # time only for mutants that survive anyway, unless another test's leftover state reaches them.
         return [test for test in tests if self._positions.get(test) in chosen] or tests
 
     def learn(self) -> None:

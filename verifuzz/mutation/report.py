@@ -183,6 +183,7 @@ def gate_report(
             "digest": m.digest,
             "duration": m.duration,
             "tests": len(m.tests),
+            "tests_selected": m.tests_selected,
             "tests_run": m.tests_run,
             "killed_by": m.killed_by,
             "diff": m.diff,
@@ -252,9 +253,10 @@ def _run_note(mutant: Mapping[str, Any]) -> str:
     """Which test killed the mutant after how many ran, when the session runner recorded it."""
     if mutant.get("tests_run") is None:
         return ""
+    chosen = mutant.get("tests_selected") or mutant["tests"]
     if mutant.get("killed_by"):
-        return f"; killed by {mutant['killed_by']} (test {mutant['tests_run']} of {mutant['tests']} run)"
-    return f"; {plural(mutant['tests_run'], 'test')} ran and passed"
+        return f"; killed by {mutant['killed_by']} (test {mutant['tests_run']} run of the {chosen} chosen)"
+    return f"; {mutant['tests_run']} of the {chosen} chosen tests ran and passed"
 
 
 def _title(mutant: Mutant, card: Scorecard) -> str:

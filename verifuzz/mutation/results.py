@@ -83,10 +83,12 @@ class Mutant:
     digest: str
     location: Location | None
     tests: tuple[str, ...] = ()
-    # From the session runner's kill records (kill_records.py): the test that failed first, and
-    # how many tests ran; None under mutmut's own runner or when the run died on a signal.
+    # From the session runner's kill records (kill_records.py): the test that failed first and how
+    # many tests ran; None under mutmut's own runner or when the run died on a signal.
     killed_by: str | None = None
     tests_run: int | None = None
+    # How many of `tests` the runner chose (those that executed the changed statement).
+    tests_selected: int | None = None
 
     @property
     def outcome(self) -> Outcome:
@@ -200,6 +202,7 @@ def read_mutants(project: Path, files: Sequence[str]) -> list[Mutant]:
                     tests=tuple(sorted(stats.get(base, ()))),
                     killed_by=kill.get("killer"),
                     tests_run=kill.get("ran"),
+                    tests_selected=kill.get("of"),
                 )
             )
     return found

@@ -75,6 +75,7 @@ def test_a_valid_file_resolves_files_modules_and_thresholds(project: Path) -> No
     assert config.threshold("toyverifiers.shared") == 90
     assert config.threshold("toyverifiers.toy") == 95
     assert config.budget_seconds == 120 and config.worker_count() == 2
+    assert (config.runner, config.select) == ("session", "statement")
 
 
 @pytest.mark.parametrize(
@@ -91,6 +92,8 @@ def test_a_valid_file_resolves_files_modules_and_thresholds(project: Path) -> No
         ('[mutate]\npaths = ["toyverifiers/*.py"]\n[tests]\npaths = ["spec"]\n', "tests.paths", "matches nothing"),
         ('[mutate]\npaths = ["toyverifiers/*.py"]\n[tests]\npaths = ["tests"]\nexclude = ["tests/gone.py"]\n', "tests.exclude", "matches nothing"),
         ('[mutate]\npaths = ["toyverifiers/*.py"]\n[tests]\npaths = ["tests"]\n[gate.modules]\n"toyverifiers.tyo" = 90\n', "gate.modules.toyverifiers.tyo", "did you mean 'toyverifiers.toy'"),
+        ('[mutate]\npaths = ["toyverifiers/*.py"]\n[tests]\npaths = ["tests"]\nrunner = "fast"\n', "tests.runner", "'session', 'mutmut'"),
+        ('[mutate]\npaths = ["toyverifiers/*.py"]\n[tests]\npaths = ["tests"]\nselect = "lines"\n', "tests.select", "'statement', 'function'"),
         ('[mutate]\npaths = ["toyverifiers/*.py"]\n[tests]\npaths = ["tests"]\n[budget]\nseconds = 0\n', "budget.seconds", "greater than 0"),
         ('[mutate]\npaths = ["toyverifiers/*.py"]\n[tests]\npaths = ["tests"]\n[budget]\njobs = -1\n', "budget.jobs", "0 for one per CPU"),
         ('[mutate]\npaths = ["toyverifiers/*.py"]\n[tests]\npaths = ["tests"]\n[report]\njson = ""\n', "report.json", "path relative"),

@@ -93,3 +93,23 @@ def test_progress_gives_no_rate_before_a_second_of_mutants() -> None:
     progress.phase(TESTING, mutants=True)
     progress.mutants(Counts(total=10, done=2, outcomes={Outcome.KILLED: 2}))
     assert shown.getvalue().splitlines()[-1].endswith("] mutants 2/10  killed 2  survived 0  no tests 0  timeout 0")
+
+
+@pytest.mark.parametrize(("runner", "select"), [("session", "statement"), ("session", "function"), ("mutmut", "statement")])
+def test_mutmut_loads_the_session_runner_only_when_configured(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: str, select: str
+) -> None:
+    """Under `runner = "session"` mutmut's process is given pytest_session.py and the selection; under "mutmut" neither."""
+    seen = tmp_path / "seen.txt"
+    monkeypatch.setattr(mutmut_run, "MUTMUT_MAIN", f"import os; open({str(seen)!r}, 'w').write("
+                        "os.environ.get('VERIFUZZ_SESSION_RUNNER', '') + '|' + os.environ.get('VERIFUZZ_SESSION_SELECT', ''))")
+    (tmp_path / "toy").mkdir()
+    (tmp_path / "toy/verifier.py").write_text("def passes(score):\n    return score >= 3\n", encoding="utf-8")
+    config = MutationConfig(root=tmp_path, files=("toy/verifier.py",), test_paths=("tests",), runner=runner, select=select)
+    with Scratch(config) as copy:
+        run_mutmut(copy, jobs=1)
+    given, chosen = seen.read_text(encoding="utf-8").split("|")
+    if runner == "session":
+        assert Path(given) == mutmut_run.SESSION_RUNNER and Path(given).is_file() and chosen == select
+    else:
+        assert (given, chosen) == ("", "")

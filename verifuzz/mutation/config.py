@@ -19,6 +19,12 @@ CONFIG_NAME = "mutation.toml"
 DEFAULT_MIN_SCORE = 95.0
 DEFAULT_BUDGET_SECONDS = 300.0
 DEFAULT_PROFILE = "mutation"
+# How mutants' tests run (docs/mutation-gate.md): one collected pytest session forked per mutant
+# (verifuzz/mutation/pytest_session.py), or mutmut's own fresh pytest.main per mutant.
+RUNNERS = ("session", "mutmut")
+# Which tests a mutant runs under the session runner: those that executed the statement it changes,
+# or every test that called its function (mutmut's own choice).
+SELECTIONS = ("statement", "function")
 # Names never copied into the scratch project: version control, caches and earlier runs.
 SCRATCH_IGNORED = (
     ".git", ".hg", ".svn", "mutants", ".hypothesis", "__pycache__", "*.egg-info", ".venv", "venv",
@@ -29,7 +35,7 @@ _DIGEST = re.compile(r"[0-9a-f]{12}")
 # Every table and key the file may hold; anything else is a typo worth stopping for.
 SCHEMA: dict[str, tuple[str, ...]] = {
     "mutate": ("paths", "exclude"),
-    "tests": ("paths", "exclude", "markers", "pytest_args", "plugins", "hypothesis_profile"),
+    "tests": ("paths", "exclude", "markers", "pytest_args", "plugins", "hypothesis_profile", "runner", "select"),
     "gate": ("min_score", "modules"),
     "budget": ("seconds", "jobs", "timeout_multiplier", "timeout_constant"),
     "report": ("json", "schema"),
@@ -67,6 +73,8 @@ class MutationConfig:
     # None: pytest loads every installed plugin; a tuple: only these (autoloading is off).
     plugins: tuple[str, ...] | None = None
     hypothesis_profile: str = DEFAULT_PROFILE
+    runner: str = RUNNERS[0]
+    select: str = SELECTIONS[0]
     min_score: float = DEFAULT_MIN_SCORE
     module_scores: Mapping[str, float] = field(default_factory=dict)
     budget_seconds: float = DEFAULT_BUDGET_SECONDS
@@ -143,6 +151,8 @@ def parse(data: Mapping[str, Any], root: Path) -> MutationConfig:
         pytest_args=_strings(tests, "tests.pytest_args"),
         plugins=_strings(tests, "tests.plugins") if "plugins" in tests else None,
         hypothesis_profile=_optional_string(tests, "tests.hypothesis_profile") or DEFAULT_PROFILE,
+        runner=_choice(tests.get("runner", RUNNERS[0]), "tests.runner", RUNNERS),
+        select=_choice(tests.get("select", SELECTIONS[0]), "tests.select", SELECTIONS),
         min_score=_score(gate.get("min_score", DEFAULT_MIN_SCORE), "gate.min_score"),
         module_scores=_module_scores(gate, modules),
         budget_seconds=_positive(budget.get("seconds", DEFAULT_BUDGET_SECONDS), "budget.seconds"),
@@ -304,6 +314,12 @@ def _positive(value: Any, key: str) -> float:
     if number <= 0:
         raise MutationConfigError(key, f"must be greater than 0, found {value!r}")
     return number
+
+
+def _choice(value: Any, key: str, choices: Sequence[str]) -> str:
+    if value not in choices:
+        raise MutationConfigError(key, f"must be one of {', '.join(map(repr, choices))} (docs/mutation-gate.md), found {value!r}")
+    return value
 
 
 def _jobs(value: Any) -> int:

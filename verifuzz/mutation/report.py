@@ -183,6 +183,9 @@ def gate_report(
             "digest": m.digest,
             "duration": m.duration,
             "tests": len(m.tests),
+            "tests_selected": m.tests_selected,
+            "tests_run": m.tests_run,
+            "killed_by": m.killed_by,
             "diff": m.diff,
         }
         for m in card.mutants
@@ -237,13 +240,23 @@ def show(report_path: Path, mutant_id: str) -> tuple[int, str]:
     )
     text = [
         f"# {m['id']}: {m['outcome']} (mutmut: {m['mutmut_status']}), {m['path']}:{m['line']} in {m['function']}",
-        f"# digest {m['digest']}; reached by {plural(m['tests'], 'selected test')}",
+        f"# digest {m['digest']}; reached by {plural(m['tests'], 'selected test')}{_run_note(m)}",
         m["diff"],
         "",
         "# If no input could ever tell this mutant from the original, record it in mutation.toml:",
         entry,
     ]
     return 0, "\n".join(text)
+
+
+def _run_note(mutant: Mapping[str, Any]) -> str:
+    """Which test killed the mutant after how many ran, when the session runner recorded it."""
+    if mutant.get("tests_run") is None:
+        return ""
+    chosen = mutant.get("tests_selected") or mutant["tests"]
+    if mutant.get("killed_by"):
+        return f"; killed by {mutant['killed_by']} (test {mutant['tests_run']} run of the {chosen} chosen)"
+    return f"; {mutant['tests_run']} of the {chosen} chosen tests ran and passed"
 
 
 def _title(mutant: Mutant, card: Scorecard) -> str:

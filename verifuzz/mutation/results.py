@@ -16,6 +16,7 @@ from typing import Mapping, Sequence
 
 from verifuzz.mutation.config import installed_path, module_name
 from verifuzz.mutation.diffs import Location, Source, describe, mutator_name
+from verifuzz.mutation.kill_records import KILLS, read_kills
 from verifuzz.mutation.outcomes import Outcome, outcome_of, status_of
 
 MUTANTS = "mutants"
@@ -82,6 +83,12 @@ class Mutant:
     digest: str
     location: Location | None
     tests: tuple[str, ...] = ()
+    # From the session runner's kill records (kill_records.py): the test that failed first and how
+    # many tests ran; None under mutmut's own runner or when the run died on a signal.
+    killed_by: str | None = None
+    tests_run: int | None = None
+    # How many of `tests` the runner chose (those that executed the changed statement).
+    tests_selected: int | None = None
 
     @property
     def outcome(self) -> Outcome:
@@ -169,6 +176,7 @@ def chosen_by(mutant_id: str, patterns: Sequence[str]) -> bool:
 def read_mutants(project: Path, files: Sequence[str]) -> list[Mutant]:
     """Every mutant mutmut generated for `files` under `project/mutants`, in file and id order."""
     stats = covering_tests(project)
+    kills = {str(record.get("mutant")): record for record in read_kills(project / MUTANTS / KILLS)}
     found: list[Mutant] = []
     for path in files:
         meta = read_meta(meta_file(project, path))
@@ -179,6 +187,7 @@ def read_mutants(project: Path, files: Sequence[str]) -> list[Mutant]:
         for mutant_id in sorted(meta.exit_codes, key=_id_order):
             change = describe(mutant_id, path, generated, original)
             base = mutant_id.partition("__mutmut_")[0]
+            kill = kills.get(mutant_id, {})
             found.append(
                 Mutant(
                     id=mutant_id,
@@ -191,6 +200,9 @@ def read_mutants(project: Path, files: Sequence[str]) -> list[Mutant]:
                     digest=change.digest,
                     location=change.location,
                     tests=tuple(sorted(stats.get(base, ()))),
+                    killed_by=kill.get("killer"),
+                    tests_run=kill.get("ran"),
+                    tests_selected=kill.get("of"),
                 )
             )
     return found

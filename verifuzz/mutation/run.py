@@ -23,8 +23,21 @@ from verifuzz.mutation.config import (
 from verifuzz.mutation.progress import Progress
 from verifuzz.mutation.results import Counts, Record, read_record
 
-# `mutmut run` through its click group, imported as a module so it is never executed twice.
-MUTMUT_MAIN = "import sys; from mutmut.__main__ import cli; sys.argv[0] = 'mutmut'; cli()"
+# `mutmut run` through its click group, imported as a module so it is never executed twice. With
+# the session runner it first loads pytest_session.py by path (its docstring says why not by name).
+MUTMUT_MAIN = (
+    "import importlib.util, os, sys\n"
+    "runner = os.environ.pop('VERIFUZZ_SESSION_RUNNER', '')\n"
+    "if runner:\n"
+    "    spec = importlib.util.spec_from_file_location('verifuzz_pytest_session', runner)\n"
+    "    module = sys.modules[spec.name] = importlib.util.module_from_spec(spec)\n"
+    "    spec.loader.exec_module(module)\n"
+    "    module.install()\n"
+    "from mutmut.__main__ import cli\n"
+    "sys.argv[0] = 'mutmut'\n"
+    "cli()\n"
+)
+SESSION_RUNNER = Path(__file__).with_name("pytest_session.py")
 _DEEP_IGNORED = ("__pycache__", ".hypothesis", ".pytest_cache", ".mypy_cache")
 GRACE_SECONDS = 20.0
 POLL_SECONDS = 0.5
@@ -137,6 +150,9 @@ def run_mutmut(
     env.update(environment(config))
     # Hypothesis keeps caches in .hypothesis under the working directory; send them outside the copy.
     env["HYPOTHESIS_STORAGE_DIRECTORY"] = str(scratch.hypothesis)
+    if config.runner == "session":
+        env["VERIFUZZ_SESSION_RUNNER"] = str(SESSION_RUNNER)
+        env["VERIFUZZ_SESSION_SELECT"] = config.select
     command = [sys.executable, "-c", MUTMUT_MAIN, "run", "--max-children", str(jobs or config.worker_count()), *patterns]
     run = MutmutRun(project=scratch.project)
     # Results left from an earlier run would read as this run's, so mutmut must start from no tree.

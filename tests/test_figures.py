@@ -110,6 +110,12 @@ def test_a_colon_cut_is_tried_only_after_the_whole_clause() -> None:
     assert says("total: 5,328: total: 5,328") is None
 
 
+def test_both_sides_of_a_colon_cut_are_kept() -> None:
+    """A statement before the first `: ` and a courtesy after it: the statement still counts."""
+    assert says("$5,328 in total: thanks") == {"total": ["$5,328"]}
+    assert answers(GRAMMAR, {"total": 5328}, "$5,328 in total: thanks", USER)
+
+
 def test_a_failed_reading_leaves_nothing_behind() -> None:
     """A sentence read whole and then cut states only what its successful reading found, once."""
     assert says("Total is 5,328, and 5,328 in total; thanks") == {"total": ["5,328", "5,328"]}

@@ -280,12 +280,20 @@ def test_no_reply_scores_zero_on_every_reply_dimension() -> None:
     assert metrics(item) == {**zeros(), "evidence_complete": 1.0}
 
 
-def test_two_humans_leave_the_reply_ambiguous() -> None:
-    """With two user identities the snapshot cannot be judged, and the human's own prompt may count as a reply."""
+def test_two_humans_fail_only_evidence_complete() -> None:
+    """With two user identities the snapshot cannot be judged; the agent's reply is still read, without a human."""
     item = trial().copy()
     item.identities["Second Human"] = {"role": "user", "pubkey": hex64("second-human")}
-    found = metrics(item)
-    assert found["evidence_complete"] == 0.0 and found["reward"] == 0.0
+    assert metrics(item) == failing_only("evidence_complete")
+
+
+@pytest.mark.parametrize("name", ["Maya", "XXXX", "Second Human"])
+def test_without_one_human_no_name_is_an_address(name: str) -> None:
+    """When the snapshot has two users nobody can tell whom a name addresses, so only a bare greeting is a courtesy."""
+    for opening, answer in ((f"@{name}", 0.0), ("Hello there!", 1.0)):
+        item = with_reply(f"{opening}\n{ANSWER}")
+        item.identities["Second Human"] = {"role": "user", "pubkey": hex64("second-human")}
+        assert metrics(item)["answer_correct"] == answer, (name, opening)
 
 
 def test_two_orchestrators_leave_no_author() -> None:

@@ -1562,11 +1562,13 @@ STATEMENTS = {
 }
 
 
-def _basis(label: str, start: str, rate: str) -> str:
-    """How a reply restates one input series: its month-0 amount and its monthly growth, exactly the task's."""
-    return (rf"(?:(?:based on|assuming|using|with|from) )?(?:(?:starting|initial|month-0|month 0) )?{label}(?: of| at|:)? "
-            rf"\$?{start},? (?:growing|grows|growing at|rising|at|\+) {rate}(?: per month| a month| monthly|/month"
-            r"| month over month| each month)?(?:,? compounded(?: monthly)?)?")
+# How a reply restates one input series: its month-0 amount and its monthly growth, exactly the task's.
+_BASES = tuple(
+    rf"(?:(?:based on|assuming|using|with|from) )?(?:(?:starting|initial|month-0|month 0) )?{label}(?: of| at|:)? "
+    rf"\$?{start},? (?:growing|grows|growing at|rising|at|\+) {rate}(?: per month| a month| monthly|/month"
+    r"| month over month| each month)?(?:,? compounded(?: monthly)?)?"
+    for label, start, rate in (("revenue", r"(?:120,000|120000)", "5%"), ("(?:operating )?expenses", r"(?:75,000|75000)", "2%"))
+)
 
 
 NEUTRAL = re.compile("|".join((
@@ -1575,8 +1577,7 @@ NEUTRAL = re.compile("|".join((
     rf"(?:(?:in|by|at|for) )?{_M6}(?: figures| results)?",
     r"(?:all )?(?:figures|amounts|numbers) (?:are )?rounded to the nearest dollar|\(?rounded to the nearest dollar\.?\)?",
     r"(?:growth )?compounded monthly|growth compounds monthly|with monthly compounding",
-    _basis("revenue", r"(?:120,000|120000)", "5%"),
-    _basis("(?:operating )?expenses", r"(?:75,000|75000)", "2%"),
+    *_BASES,
 )))
 GRAMMAR = Grammar(STATEMENTS, NEUTRAL)
 

@@ -155,6 +155,18 @@ def test_without_a_human_only_a_greeting_is_an_address() -> None:
     assert says("Ada, total: 5,328", "") is None
 
 
+def test_one_address_may_open_a_sentence() -> None:
+    """`@Name` or a greeting with the name may open a statement; a second address after it is not read as one."""
+    assert says("@Ada Quinn Lovelace total is 5,328") == {"total": ["5,328"]}
+    assert says("hi @ada total is 5,328") == {"total": ["5,328"]}
+    assert says("@Ada @Ada total is 5,328") is None
+
+
+def test_a_sentence_of_addresses_is_refused_without_running_out_of_stack() -> None:
+    """Thousands of addresses in one sentence are refused in one pass, not read one recursion per address."""
+    assert says("@Ada " * 3000 + "total is 5,328") is None
+
+
 def test_a_reply_past_the_length_bound_is_not_read() -> None:
     """A reply of MAX_REPLY_CHARS is read; one character more is not."""
     base = "Total: 5,328"

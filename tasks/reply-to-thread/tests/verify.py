@@ -838,24 +838,27 @@ def _clause(grammar: Grammar, clause: str) -> Said | None:
     return whole if whole is not None else _parts(grammar, LABEL_JOINT.split(clause, maxsplit=1))
 
 
-def _sentence(grammar: Grammar, sentence: str) -> Said | None:
-    """What `sentence` states as one clause, as an address of the human then a sentence (`@Name the total is ...`, as
-    a client writes a mention), or cut at its joints into clauses."""
-    whole = _clause(grammar, sentence)
+def _joined(grammar: Grammar, text: str) -> Said | None:
+    """What `text` states as one clause, or cut at its joints into clauses."""
+    whole = _clause(grammar, text)
     if whole is not None:
         return whole
-    opening = OPENING.match(sentence)
-    if opening:
-        rest = _sentence(grammar, sentence[opening.end() :])
-        if rest is not None:
-            return rest
     said: Said = []
-    for clause in JOINTS.split(sentence):
+    for clause in JOINTS.split(text):
         found = _clause(grammar, clause)
         if found is None:
             return None
         said += found
     return said
+
+
+def _sentence(grammar: Grammar, sentence: str) -> Said | None:
+    """What `sentence` states, read whole or at its joints, or else as one address of the human opening it and the
+    rest so read (`@Name the total is ...`, as a client writes a mention). One address only: the rest is not read
+    for another, so a sentence of addresses costs one pass, not one per address."""
+    found = _joined(grammar, sentence)
+    opening = OPENING.match(sentence) if found is None else None
+    return _joined(grammar, sentence[opening.end() :]) if opening else found
 
 
 def stated(grammar: Grammar, content: str, user: str) -> dict[str, list[str]] | None:

@@ -129,7 +129,9 @@ def two_orchestrators(rng: Random, trial: Trial) -> Broken:
 
 @adversary("the snapshot was exported for another task")
 def wrong_task_name(rng: Random, trial: Trial) -> Broken:
-    trial.task_name = rng.choice(["reply-to-thread", "user-mention", trial.task_name + "-v2", ""])
+    # Another task's name, never the run's own: a task may be named like the examples.
+    trial.task_name = rng.choice([name for name in ("reply-to-thread", "user-mention", trial.task_name + "-v2", "")
+                                  if name != trial.task_name])
     return trial
 
 

@@ -142,6 +142,7 @@ def test_anyone_else_tagged_anywhere_fails_other_not_notified(who: str, where: s
         "For the release: ORCHID-72 approved. Thanks!", "Heads up \u2014 ORCHID-72 approved \u2705",
         "Hello there, Taylor:\nORCHID-72 approved\nCheers", "Dear Taylor, ORCHID-72 approved", "Release update: ORCHID-72 approved",
         "Hey Taylor Morgan Lee, quick update: ORCHID-72 approved. Let me know if you need anything else.",
+        "1. ORCHID-72 approved", "Hi Taylor, ORCHID-72 approved. Thanks, cheers",
     ],
 )
 def test_the_message_with_courtesies_pays(content: str) -> None:
@@ -332,11 +333,18 @@ def test_unresolvable_namesakes_fail_evidence_complete(how: str) -> None:
 
 
 def test_without_a_single_human_the_callback_fails() -> None:
-    """With two users nobody is the human: the callback has no one to hand back to, and the evidence is incomplete."""
+    """With two users nobody is the human: the callback has no one to hand back to, its tag for her is then
+    anyone's, and the evidence is incomplete; the delivery itself is still judged for diagnosis."""
     item = run()
     item.identities["Second Human"] = {"role": "user", "pubkey": hex64("second")}
-    found = metrics(item)
-    assert found["user_callback"] == 0.0 and found["evidence_complete"] == 0.0 and found["other_not_notified"] == 0.0
+    assert metrics(item) == {**zeros(), "target_notified_once": 1.0, "message_correct": 1.0, "reply_to_thread": 1.0}
+
+
+def test_without_a_single_orchestrator_nothing_is_judged_as_sent() -> None:
+    """With two orchestrators nobody is the agent: no delivery, no callback, and no claim that nobody else was woken."""
+    item = run()
+    item.identities["Shadow"] = {"role": "orchestrator", "pubkey": hex64("shadow")}
+    assert metrics(item) == zeros()
 
 
 def test_no_reply_at_all_is_the_agents_fault() -> None:

@@ -241,12 +241,12 @@ def test_only_the_final_reply_is_read() -> None:
     assert metrics(item) == failing_only("answer_correct")
 
 
-def test_the_human_of_the_run_is_the_one_addressed() -> None:
-    """The address comes from the snapshot's own human: with no single human, `Hi Amelia` is not an address."""
-    item = with_reply("Hi Amelia, 352,345")
+def test_without_one_human_the_reply_cannot_be_read() -> None:
+    """Addresses are read against the snapshot's human: with two humans even a bare answer fails, while the thread
+    is still judged for diagnosis."""
+    item = with_reply("352,345")
     item.identities["Second Human"] = {"role": "user", "pubkey": hex64("second")}
-    found = metrics(item)
-    assert found["answer_correct"] == 0.0 and found["evidence_complete"] == 0.0
+    assert metrics(item) == {**zeros(), "threaded_reply": 1.0}
 
 
 # ---- threaded_reply ----------------------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ def address_of(name: str) -> re.Pattern[str]:
     """An address of `name` as a whole clause: `@Name`, the name or first name, after an optional greeting; or a
     bare greeting (always, so that an empty name still leaves one)."""
     folded = fold(name)
-    names = "|".join(sorted({re.escape(folded), re.escape(folded.split(" ")[0])} - {""}, reverse=True))
+    names = "|".join(sorted({re.escape(folded), re.escape(folded.split(" ")[0])}, reverse=True))
     person = rf"(?:(?:hi|hello|hey|dear)(?: there)?,? )?@?(?:{names})|" if names else ""
     return re.compile(rf"{person}{GREETING}")
 
@@ -79,7 +79,7 @@ def clauses(content: str) -> list[str] | None:
     if len(content) > MAX_CHARS:
         return None
     found = []
-    for line in content.translate(TYPOGRAPHY).replace("`", "'").splitlines():
+    for line in content.translate(TYPOGRAPHY).splitlines():  # a backtick reads as a quote there, like an apostrophe
         text = plain(line)
         if text is None:
             return None
@@ -145,16 +145,16 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     sent = evidence.by(agent_key)  # every kind: a p tag on a reaction notifies as much as one on a message
     pair = namesakes(evidence)
     captain_key = pair[0].pubkey if pair else None
-    deliveries = [m for m in sent if captain_key is not None and captain_key in m.mentions]
+    deliveries = [m for m in sent if captain_key in m.mentions]  # mentions are strings: a missing captain is in none
     after = evidence.after_task()
     final = evidence.final_reply(agent_key)
     # A delivery the human and the verifier can see: a chat message in the trial channel, after the task.
     shown = [m for m in deliveries if m in after and same(m.channel_id, evidence.channel_id)]
-    allowed = {key for key in (captain_key, user.pubkey if user else None) if key is not None}
+    allowed = {captain_key, user.pubkey if user else None}  # None is in no message's mentions
     checks = {**evidence.health(NAME), "namesakes_resolved": pair is not None}
     dimensions = {
         "target_notified_once": len(deliveries) == 1,
-        "other_not_notified": pair is not None and all(set(m.mentions) <= allowed for m in sent),
+        "other_not_notified": pair is not None and agent is not None and all(set(m.mentions) <= allowed for m in sent),
         "message_correct": bool(deliveries) and len(shown) == len(deliveries) and all(delivers(m.content) for m in shown),
         # The callback comes after a delivery, in a message of its own that hands the turn back to the human alone.
         "user_callback": final is not None and user is not None and final not in deliveries

@@ -124,7 +124,8 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
              and ANSWER_FORMS.search(fold(m.content))]
     checks = {**evidence.health(NAME), "answer_not_given_in_channel": not given}
     dimensions = {
-        "answer_correct": final is not None and answers(content, user.name if user else ""),
+        # Addresses are read against the human's name: without one human the reply cannot be read.
+        "answer_correct": final is not None and user is not None and answers(content, user.name),
         "threaded_reply": final is not None
         and same(final.reply_to, evidence.task_event_id)
         and same(final.channel_id, evidence.channel_id),

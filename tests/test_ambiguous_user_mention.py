@@ -344,7 +344,9 @@ def test_without_a_single_orchestrator_nothing_is_judged_as_sent() -> None:
     """With two orchestrators nobody is the agent: no delivery, no callback, and no claim that nobody else was woken."""
     item = run()
     item.identities["Shadow"] = {"role": "orchestrator", "pubkey": hex64("shadow")}
-    assert metrics(item) == zeros()
+    verdict = SCORING.verdict(item)
+    assert verdict.metrics() == zeros()
+    assert verdict.details["completeness"]["one_orchestrator"] is False and verdict.details["deliveries"] == []
 
 
 def test_no_reply_at_all_is_the_agents_fault() -> None:

@@ -272,7 +272,7 @@ def test_a_delivery_that_is_also_the_callback_fails_user_callback() -> None:
     item = run()
     item.events.remove(delivery_of(item))
     final = item.final()
-    final["content"] = f"ORCHID-72 approved"
+    final["content"] = "ORCHID-72 approved"
     final["tags"].append(["p", pubkey_of(item, CAPTAIN)])
     assert metrics(item) == failing_only("user_callback")
 

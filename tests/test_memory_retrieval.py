@@ -209,7 +209,7 @@ def test_pieces_are_known_whole_opened_by_an_address_or_cut_at_joints() -> None:
     assert piece_known(f"@amelia {N}", ADDRESS) and not piece_known(f"@amelia{N}", ADDRESS)
     assert not piece_known("@amelia honestly", ADDRESS) and not piece_known("honestly", ADDRESS)
     assert recognised(f"hi amelia, according to my cold memory, {N}", ADDRESS)
-    assert recognised(f"source: total-customers-metric", ADDRESS)
+    assert recognised("source: total-customers-metric", ADDRESS)
     assert not recognised(f"{N}, honestly", ADDRESS)
 
 

@@ -181,10 +181,13 @@ def test_the_figure_reader_refuses_long_replies_and_empty_ones() -> None:
     assert not states_answer("  \n ", FIGURE, HUMAN)
 
 
-def test_a_leading_number_is_a_list_mark_only_before_text() -> None:
-    """`1. 87` is a list item holding the figure; `87. - Hello!` is the figure and a greeting, `29. - 87` a wrong figure."""
-    assert states_answer("1. 87", FIGURE, HUMAN) and states_answer("87. - Hello!", FIGURE, HUMAN)
-    assert not states_answer("29. - 87", FIGURE, HUMAN) and not states_answer("29.\n87", FIGURE, HUMAN)
+def test_a_leading_number_is_a_list_mark_only_before_text_and_within_the_line_count() -> None:
+    """`1. 87` is a list item holding the figure; `87. - Hello!` and `87. Thanks` give the figure; `29. 87` and
+    `29. - 87` give a wrong figure first, since no one-line reply has a 29th item."""
+    for right in ("1. 87", "87. - Hello!", "87. Thanks", "Hi Nora\n2. 87"):
+        assert states_answer(right, FIGURE, HUMAN), right
+    for wrong in ("29. - 87", "29.\n87", "29. 87", "3. 87"):
+        assert not states_answer(wrong, FIGURE, HUMAN), wrong
 
 
 def test_the_figure_must_be_in_the_final_reply() -> None:

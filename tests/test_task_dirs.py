@@ -108,6 +108,7 @@ def test_task_toml_declares_layer_and_resources(task: str) -> None:
     ("multiline-message", "regression", "easy"),  # the task list gives no difficulty: the task's README says why
     ("create-channel-invite-users", "workflow", "medium"),  # likewise
     ("interleaved-agent-reports", "workflow", "hard"),  # likewise
+    ("cross-thread-requests", "workflow", "medium"),  # likewise
 ])
 def test_task_names_have_their_layer_and_difficulty(task: str, layer: str, difficulty: str) -> None:
     """Each task keeps the layer the task list gives it, and the difficulty it gives or the task's README argues."""

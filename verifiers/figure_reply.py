@@ -21,8 +21,8 @@ BOUND = "\u00a7"
 NUMBER = r"\d+(?![\d,.]\d)"  # a whole number, not the start of `1,087` or `8.7`
 EMPHASIS = re.compile(r"\*\*|__")  # markdown around a figure ("**87**"); a lone `*` is a product
 QUOTED = re.compile(r"(['\"])(\d+)\1")  # a figure as inline code or in quotes; a backtick reads as `'` by then
-# A bullet, or a number that opens a list item: `87.` alone, or before a bullet or a mark, is a figure ending a sentence.
-LIST_MARK = re.compile(r"(?:[-*+]|\d{1,2}[.)](?=\s+[^\s*+-]))\s+")
+# A bullet, or a number that opens a list item (see `list_mark`).
+LIST_MARK = re.compile(r"(?:[-*+]|(?P<n>\d{1,2})[.)](?=\s+[^\s*+-]))\s+")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 TRAILING_MARKS = re.compile(r"[ .!,:;]+$")
 JOINTS = re.compile(r"(?:,|;|:) ")
@@ -72,7 +72,8 @@ class _Grammar:
         verb = r"(?::| (?:is|was|comes to|comes out to|works out to|equals|=|-))?"
         self.answer = re.compile(
             r"(?:(?:so|then|therefore|thus|which means),? )?(?:(?:the|your|our) )?"
-            rf"(?:(?:{figure.names}){verb} |(?:it|that)(?:'s| is) |(?:(?:that|which|this) )?(?:gives|makes|comes to) )?"
+            rf"(?:(?:{figure.names}){verb} |(?:it|that)(?:'s| is) |(?:(?:that|which|this) )?(?:gives|makes|comes to|leaves) "
+            r"|(?:you|we) (?:have|get|end up with) |there are )?"
             rf"(?P<n>{NUMBER}){unit}{tail}|(?P<m>{NUMBER}){unit} is (?:the|your) (?:{figure.names})"
         )
         labels = "|".join(re.escape(label) for label, _ in figure.inputs) or r"(?!)"
@@ -83,6 +84,7 @@ class _Grammar:
         )
         self.recap = re.compile(rf"(?:(?:inputs|figures|reports|from the reports)(?::| -)? )?{recap}")
         self.formula = re.compile(figure.formula or r"(?!)")
+        self.unit = re.compile(rf" (?:{figure.units})$" if figure.units else r"(?!)")  # closing a line of working
         self.neutral = re.compile("|".join(filter(None, (COURTESY, figure.names, figure.formula, figure.neutral))))
         self.bound = dict(figure.inputs)
         self.known = frozenset({*self.bound.values(), *figure.operands, *figure.steps, figure.answer})
@@ -107,9 +109,8 @@ def addressed(user: str) -> re.Pattern[str]:
 
 def evaluate(expression: str) -> Fraction | None:
     """The value of an arithmetic expression of whole numbers, `+ - x * /` and brackets; None when it is not one."""
-    text = expression.replace(" ", "")
-    terms = TERM.findall(text)
-    if not terms or "".join(terms) != text:
+    terms = TERM.findall(expression)  # read with its spaces: `8 7` is two numbers, never 87
+    if not terms or "".join(terms) != expression.replace(" ", ""):
         return None
     position = 0
 
@@ -159,6 +160,8 @@ def equation(piece: str, rules: _Grammar) -> int | None:
     """The value a true equation of the task's working reaches, or None: every side must be equal, every number
     an input, a step or the answer, and the value a step or the answer."""
     text = re.sub(r"^(?:so|then|and|which gives|that gives),? ", "", piece)
+    counted = rules.unit.search(text)  # "= 346 usable units": a unit names what the answer counts, never a step
+    text = text[: counted.start()] if counted else text
     if "=" not in text or len(text) > MAX_EQUATION_CHARS:
         return None
     numbers = {int(n) for n in re.findall(r"\d+", text)}
@@ -167,7 +170,7 @@ def equation(piece: str, rules: _Grammar) -> int | None:
     sides = [side.strip() for side in text.split("=")]
     values = {evaluate(side.replace(BOUND, "")) for side in sides if not rules.formula.fullmatch(side)}
     value = values.pop() if len(values) == 1 else None  # no side, or sides that disagree, reach nothing
-    if value is None or value not in rules.reached:
+    if value is None or value not in rules.reached or (counted and value != rules.figure.answer):
         return None
     return int(value)
 
@@ -227,19 +230,26 @@ def sentence_reading(sentence: str, rules: _Grammar, address: re.Pattern[str]) -
     return found
 
 
+def list_mark(text: str, lines: int) -> int:
+    """Where `text` starts once a list mark is set aside. A number opens a list item only when text follows it and it
+    is no greater than the reply's count of lines: `1. 87` is an item holding the figure, `41. Thanks` the figure."""
+    mark = LIST_MARK.match(text)
+    return mark.end() if mark and (mark.group("n") is None or int(mark.group("n")) <= lines) else 0
+
+
 def sentences(content: str) -> list[str] | None:
     """The reply's sentences, read as plain folded ASCII without list marks, emphasis or end marks; None when a line
     is not plain text."""
     found = []
-    for line in content.translate(TYPOGRAPHY).translate(ARITHMETIC).splitlines():
+    lines = content.translate(TYPOGRAPHY).translate(ARITHMETIC).splitlines()
+    for line in lines:
         text = plain(line)
         if text is None:
             return None
         text = QUOTED.sub(r"\2", EMPHASIS.sub("", text))
-        mark = LIST_MARK.match(text)  # "1. " opens a line; it must not end a sentence
-        for sentence in SENTENCE_END.split(text[mark.end() if mark else 0 :]) if text else ():
-            mark = LIST_MARK.match(sentence)
-            sentence = TRAILING_MARKS.sub("", sentence[mark.end() if mark else 0 :])
+        # "1. " opens a line; it must not end a sentence.
+        for sentence in SENTENCE_END.split(text[list_mark(text, len(lines)) :]) if text else ():
+            sentence = TRAILING_MARKS.sub("", sentence[list_mark(sentence, len(lines)) :])
             if sentence:
                 found.append(sentence)
     return found

@@ -190,6 +190,14 @@ def test_a_leading_number_is_a_list_mark_only_before_text_and_within_the_line_co
         assert not states_answer(wrong, FIGURE, HUMAN), wrong
 
 
+def test_a_sentence_naming_the_figure_must_give_it_not_a_step() -> None:
+    """`Final figure:` before working or inputs alone calls them the figure; on its own line, or before 87, it is a heading."""
+    for wrong in ("The final figure: 17 + 23 - 11 = 29\n87", "Final figure: North 17\n87", "Total: 40 - 11 = 29 - 87"):
+        assert not states_answer(wrong, FIGURE, HUMAN), wrong
+    for right in ("Final figure:\n87", "**Final figure:**\n87", "Final figure: 87 - North 17", "Final figure: 29 x 3 = 87"):
+        assert states_answer(right, FIGURE, HUMAN), right
+
+
 def test_the_figure_must_be_in_the_final_reply() -> None:
     """A figure posted earlier does not make a final 'done' correct."""
     item = acknowledged(trial().copy(), "The final figure is 87.", reply_tags(trial().channel, trial().task_event_id))

@@ -790,7 +790,8 @@ class _Grammar:
         self.recap = re.compile(rf"(?:(?:inputs|figures|reports|from the reports)(?::| -)? )?{recap}")
         self.formula = re.compile(figure.formula or r"(?!)")
         self.unit = re.compile(rf" (?:{figure.units})$" if figure.units else r"(?!)")  # closing a line of working
-        self.neutral = re.compile("|".join(filter(None, (COURTESY, figure.names, figure.formula, figure.neutral))))
+        self.names = re.compile(figure.names)
+        self.neutral = re.compile("|".join(filter(None, (COURTESY, figure.formula, figure.neutral))))
         self.bound = dict(figure.inputs)
         self.known = frozenset({*self.bound.values(), *figure.operands, *figure.steps, figure.answer})
         self.reached = frozenset({*figure.steps, figure.answer})  # what an equation of the working may come to
@@ -880,20 +881,26 @@ def equation(piece: str, rules: _Grammar) -> int | None:
     return int(value)
 
 
-ANSWER, NEUTRAL = "answer", "neutral"
+# What a piece of a sentence says: the answer; nothing about any figure; the answer's name alone ("final figure");
+# inputs or a step of the working, which are true but are not the answer.
+ANSWER, NEUTRAL, NAMED, WORKING = "answer", "neutral", "named", "working"
 
 
 def reading(piece: str, rules: _Grammar, address: re.Pattern[str]) -> str | None:
-    """What a piece of a sentence says: ANSWER (it affirms the answer), NEUTRAL (it states no wrong figure), or None
-    (the grammar does not hold it, or it gives another figure as the answer)."""
-    if rules.neutral.fullmatch(piece) or address.fullmatch(piece) or rules.recap.fullmatch(piece):
+    """What a piece of a sentence says (ANSWER, NEUTRAL, NAMED or WORKING), or None when the grammar does not hold
+    it or it gives another figure as the answer."""
+    if rules.names.fullmatch(piece):
+        return NAMED
+    if rules.neutral.fullmatch(piece) or address.fullmatch(piece):
         return NEUTRAL
+    if rules.recap.fullmatch(piece):
+        return WORKING
     found = rules.answer.fullmatch(piece)
     if found:
         return ANSWER if int(found.group("n") or found.group("m")) == rules.figure.answer else None
     value = equation(piece, rules)
     if value is not None:
-        return ANSWER if value == rules.figure.answer else NEUTRAL
+        return ANSWER if value == rules.figure.answer else WORKING
     opening = address.match(piece)  # "@Nora the final figure is 87": the address says nothing of a figure
     if opening and opening.end() < len(piece) and piece[opening.end()] == " ":
         return reading(piece[opening.end() + 1 :], rules, re.compile(r"(?!)"))
@@ -916,23 +923,24 @@ def bind_inputs(sentence: str, rules: _Grammar) -> str | None:
 
 
 def sentence_reading(sentence: str, rules: _Grammar, address: re.Pattern[str]) -> set[str] | None:
-    """The readings of a sentence: whole, or cut at `, `, `; ` and `: ` (and a piece at ` - `) into pieces."""
+    """The readings of a sentence: whole, or cut at `, `, `; ` and `: ` (and a piece at ` - `) into pieces. A sentence
+    that names the answer and gives only working ("Final figure: 40 - 11 = 29") calls a step the answer: None."""
     bound = bind_inputs(sentence, rules)
     if bound is None:
         return None
     whole = reading(bound, rules, address)
     if whole is not None:
         return {whole}
-    found: set[str] = set()
+    found: set[str | None] = set()
     for piece in JOINTS.split(bound):
         said = reading(piece, rules, address)
         if said is None and " - " in piece:
-            parts = [reading(part, rules, address) for part in piece.split(" - ")]
-            said = None if None in parts else ANSWER if ANSWER in parts else NEUTRAL
-        if said is None:
-            return None
-        found.add(said)
-    return found
+            found.update(reading(part, rules, address) for part in piece.split(" - "))
+        else:
+            found.add(said)
+    if None in found or (NAMED in found and WORKING in found and ANSWER not in found):
+        return None
+    return found  # type: ignore[return-value]  # None is not in it
 
 
 def list_mark(text: str, lines: int) -> int:

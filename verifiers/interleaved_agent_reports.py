@@ -24,9 +24,9 @@ REPORTS = {
 }
 REPORTERS = tuple(reporter for reporter, _ in REPORTS.values())
 INPUTS = tuple(pair for _, pairs in REPORTS.values() for pair in pairs)
-ANSWER = 87  # (north + south - reserve) x multiplier
+TOTAL = 87  # (north + south - reserve) x multiplier
 FIGURE = Figure(
-    answer=ANSWER,
+    answer=TOTAL,
     names=r"(?:final |combined |overall )?(?:figure|total|result|answer|number)",
     inputs=INPUTS,
     operands=frozenset(number for _, number in INPUTS),
@@ -108,7 +108,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         "final_reply_id": final.id if final else None,
         "final_reply_content": final.content if final else "",
         "human_callbacks": [m.id for m in callbacks],
-        "expected_answer": ANSWER,
+        "expected_answer": TOTAL,
     }
     if not evidence.scripted_events:
         details["reports_note"] = ("the snapshot lists no scripted events (an older exporter writes none), so the three "

@@ -10,7 +10,7 @@ from tests.scoring import Scoring
 from verifuzz.strategies.cross_thread_requests import ALPHA_REPLIES, BETA_REPLIES, HUMAN, alpha_reply, beta_event, trial
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers.cross_thread_requests import ALPHA, BETA, TASK, main
-from verifuzz.verifiers.figure_reply import evaluate, states_answer
+from verifuzz.verifiers.figure_reply import addressed, grammar, evaluate, states_answer
 
 DIMENSIONS = ("alpha_correct", "beta_correct", "thread_isolation", "user_mentioned_twice", "evidence_complete")
 SCORING = Scoring(TASK, DIMENSIONS)
@@ -28,6 +28,15 @@ def added(item: Trial, content: str, tags: list[list[str]], kind: int = 9) -> Tr
     extra["kind"] = kind
     item.events.append(extra)
     return item
+
+
+
+@pytest.fixture(autouse=True)
+def fresh_grammar() -> None:
+    """Each test builds the figure grammar itself: cached from an earlier test, its building would be credited to
+    that test alone, and the mutation gate would not run this one against a mutant of it."""
+    for cached in (grammar, addressed):
+        getattr(cached, "cache_clear", lambda: None)()  # under the gate's trampolines the cache may be gone already
 
 
 # ---- a correct run ------------------------------------------------------------------------------------------------
@@ -220,3 +229,55 @@ def test_the_cli_writes_both_files(tmp_path: Path) -> None:
     assert json.loads(reward.read_text(encoding="utf-8")) == passing()
     written = json.loads(details.read_text(encoding="utf-8"))
     assert written["beta_request_id"] == trial().scripted_events[0]["event_id"] and written["orchestrator_replies"] == 2
+
+
+def test_details_name_each_answer_the_callbacks_and_what_was_expected() -> None:
+    """details.json names the completeness checks, BETA, both answers, the callbacks and the expected figures."""
+    item = trial()
+    details = dict(SCORING.verdict(item).details)
+    checks = details.pop("completeness")
+    assert checks["beta_request_found"] is True and all(checks.values()) and len(checks) == 7
+    alpha, beta = alpha_reply(item), item.final()
+    assert details == {
+        "beta_request_id": beta_event(item)["id"], "scripted_events_listed": 1, "orchestrator_replies": 2,
+        "alpha_reply": {"id": alpha["id"], "content": alpha["content"]},
+        "beta_reply": {"id": beta["id"], "content": beta["content"]},
+        "human_callbacks": [alpha["id"], beta["id"]], "expected_answers": {"alpha": 346, "beta": 41},
+    }
+
+
+def test_details_say_why_beta_is_missing() -> None:
+    """Without a BETA request the details carry the note naming the three dimensions that fail, and no reason."""
+    item = answered()
+    item.scripted_events = []
+    details = SCORING.verdict(item).details
+    assert details["beta_note"] == (
+        "no scripted event labelled beta-request names a top-level chat message by the human in the trial channel "
+        "(an older exporter lists no scripted events): beta_correct, thread_isolation and evidence_complete fail")
+    assert details["beta_reply"] is None and details["alpha_reply"] is not None and "reason" not in details
+
+
+def test_no_human_or_no_single_orchestrator_is_scored_not_crashed() -> None:
+    """Without one human or one orchestrator the verifier scores zeros itself, without failing on an error; and with
+    no human only a bare greeting is an address."""
+    for role in ("user", "orchestrator"):
+        item = answered()
+        item.identities[f"Second {role}"] = {"role": role, "pubkey": hex64("second", role)}
+        verdict = SCORING.verdict(item)
+        assert "reason" not in verdict.details and verdict.metrics()["evidence_complete"] == 0.0
+    nameless = answered(alpha="Hi XXXX, ALPHA: 346")
+    nameless.identities = {name: spec for name, spec in nameless.identities.items() if spec["role"] != "user"}
+    assert metrics(nameless)["alpha_correct"] == 0.0
+    greeted = answered(alpha="Hi, ALPHA: 346")
+    greeted.identities = dict(nameless.identities)
+    assert metrics(greeted)["alpha_correct"] == 1.0
+
+
+def test_short_e_tags_are_read_by_their_id() -> None:
+    """An `e` tag of the other request's id alone still mentions it; an `e` tag with no id mentions nothing."""
+    two = answered()
+    two.final()["tags"].append(["e", two.task_event_id])
+    one = answered()
+    one.final()["tags"].append(["e"])
+    assert metrics(two) == failing_only("thread_isolation")
+    assert metrics(one) == passing()

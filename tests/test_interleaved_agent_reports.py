@@ -10,7 +10,7 @@ from tests.scoring import Scoring
 from verifuzz.strategies.interleaved_agent_reports import HUMAN, REPLIES, SCRIPTED, report_event, trial
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers.interleaved_agent_reports import FIGURE, REPORTS, TASK, carries, main
-from verifuzz.verifiers.figure_reply import states_answer
+from verifuzz.verifiers.figure_reply import addressed, grammar, states_answer
 
 DIMENSIONS = ("reports_delivered", "inputs_complete", "answer_correct", "single_human_callback",
               "reporters_not_rementioned", "reply_to_thread", "evidence_complete")
@@ -36,6 +36,15 @@ def acknowledged(item: Trial, content: str, tags: list[list[str]], kind: int = 9
     ack["kind"] = kind
     item.events.append(ack)
     return item
+
+
+
+@pytest.fixture(autouse=True)
+def fresh_grammar() -> None:
+    """Each test builds the figure grammar itself: cached from an earlier test, its building would be credited to
+    that test alone, and the mutation gate would not run this one against a mutant of it."""
+    for cached in (grammar, addressed):
+        getattr(cached, "cache_clear", lambda: None)()  # under the gate's trampolines the cache may be gone already
 
 
 # ---- a correct run ------------------------------------------------------------------------------------------------
@@ -292,3 +301,40 @@ def test_the_cli_writes_both_files(tmp_path: Path) -> None:
     assert main(["--evidence", str(evidence), "--reward", str(reward), "--details", str(details)]) == 0
     assert json.loads(reward.read_text(encoding="utf-8")) == passing()
     assert json.loads(details.read_text(encoding="utf-8"))["reports"]["ledger-report"] == trial().scripted_events[0]["event_id"]
+
+
+def test_details_name_the_reports_the_reply_and_the_callbacks() -> None:
+    """details.json names the completeness checks, each report, the final reply, the callbacks and the figure."""
+    item = trial()
+    details = dict(SCORING.verdict(item).details)
+    checks = details.pop("completeness")
+    assert {"reporters_in_directory", "final_reply_found"} <= set(checks) and all(checks.values()) and len(checks) == 8
+    final = item.final()
+    assert details == {
+        "reports": {s["label"]: s["event_id"] for s in item.scripted_events}, "scripted_events_listed": 3,
+        "final_reply_id": final["id"], "final_reply_content": final["content"], "human_callbacks": [final["id"]],
+        "expected_answer": 87,
+    }
+
+
+def test_no_human_or_no_single_orchestrator_is_scored_not_crashed() -> None:
+    """Without one human or one orchestrator the verifier scores zeros itself, without failing on an error; and with
+    no human only a bare greeting is an address."""
+    for role in ("user", "orchestrator"):
+        item = trial().copy()
+        item.identities[f"Second {role}"] = {"role": role, "pubkey": hex64("second", role)}
+        verdict = SCORING.verdict(item)
+        assert "reason" not in verdict.details and verdict.metrics()["evidence_complete"] == 0.0
+    nameless = with_reply("Hi XXXX, the final figure is 87.")
+    nameless.identities = {name: spec for name, spec in nameless.identities.items() if spec["role"] != "user"}
+    assert metrics(nameless)["answer_correct"] == 0.0
+    greeted = with_reply("Hi, the final figure is 87.")
+    greeted.identities = dict(nameless.identities)
+    assert metrics(greeted)["answer_correct"] == 1.0
+
+
+def test_the_reply_may_tag_the_human_and_every_reporter_for_the_callback() -> None:
+    """Reporters' tags are reporters_not_rementioned's to judge: with all three beside the human the callback holds."""
+    item = trial().copy()
+    item.final()["tags"] += [["p", entry["pubkey"]] for entry in item.directory]
+    assert metrics(item) == failing_only("reporters_not_rementioned")

@@ -89,3 +89,10 @@ def test_a_task_without_units_inputs_formula_or_neutral_clauses_still_reads_its_
     assert not states_answer("2 + 3 = 5", bare, "")
     assert not states_answer("5 units", bare, HUMAN) and not states_answer("Hi Nora, 5", bare, "")
     assert states_answer("Hi, 5", bare, "")
+
+
+def test_a_stray_space_before_a_joint_leaves_a_piece_the_grammar_does_not_hold() -> None:
+    """Pieces are cut at `, `: a space before the comma stays on the piece, which no form ends with (default deny),
+    whether the piece is the answer or a line of working."""
+    assert not states_answer("87 , thanks", FIGURE, HUMAN) and states_answer("87, thanks", FIGURE, HUMAN)
+    assert states_answer("17 + 23 = 40 , then 87", FIGURE, HUMAN)  # an equation's sides are read without their spaces

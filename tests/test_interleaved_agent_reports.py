@@ -82,7 +82,10 @@ def test_a_snapshot_without_scripted_events_fails_the_reports_with_a_note() -> N
     del snapshot["scripted_events"]
     verdict = SCORING.verdict(item, snapshot)
     assert verdict.metrics() == {**failing_only("reports_delivered"), "inputs_complete": 0.0}
-    assert "older exporter" in verdict.details["reports_note"] and "reason" not in verdict.details
+    assert verdict.details["reports_note"] == (
+        "the snapshot lists no scripted events (an older exporter writes none), so the three reports cannot be told "
+        "apart from other messages: reports_delivered and inputs_complete fail")
+    assert "reason" not in verdict.details
 
 
 @pytest.mark.parametrize("label", list(SCRIPTED))
@@ -292,6 +295,8 @@ def test_no_reply_fails_everything_the_agent_owes_and_evidence() -> None:
     item = trial().copy()
     item.events = [e for e in item.events if e["pubkey"] != item.agent]
     assert metrics(item) == {**zeros(), "reports_delivered": 1.0, "reporters_not_rementioned": 1.0}
+    details = SCORING.verdict(item).details
+    assert (details["final_reply_id"], details["final_reply_content"], details["human_callbacks"]) == (None, "", [])
 
 
 def test_the_cli_writes_both_files(tmp_path: Path) -> None:

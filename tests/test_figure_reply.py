@@ -96,3 +96,19 @@ def test_a_stray_space_before_a_joint_leaves_a_piece_the_grammar_does_not_hold()
     whether the piece is the answer or a line of working."""
     assert not states_answer("87 , thanks", FIGURE, HUMAN) and states_answer("87, thanks", FIGURE, HUMAN)
     assert states_answer("17 + 23 = 40 , then 87", FIGURE, HUMAN)  # an equation's sides are read without their spaces
+
+
+def test_an_equation_of_exactly_the_bound_is_read_and_may_use_every_known_number() -> None:
+    """MAX_EQUATION_CHARS itself is allowed; an equation may use every input, step and the answer at once."""
+    rules = grammar(FIGURE)
+    exact = "29 x 3" + " " * (MAX_EQUATION_CHARS - 10) + "= 87"
+    assert len(exact) == MAX_EQUATION_CHARS and equation(exact, rules) == 87
+    every = "17 + 23 - 40 + 11 - 11 + 3 - 3 + 29 - 29 + 12 - 12 + 87 = 87"
+    assert equation(every, rules) == 87
+    assert states_answer("14 x 25 - 4 + 350 - 350 = 346", ALPHA, HUMAN)
+
+
+def test_a_numbered_item_after_a_sentence_on_one_line_is_still_a_list_item() -> None:
+    """`Thanks. 1) 87`: the `1)` opening the second sentence is a list mark, as at the start of a line."""
+    assert states_answer("Thanks. 1) 87", FIGURE, HUMAN)
+    assert not states_answer("Thanks. 29) 87", FIGURE, HUMAN)

@@ -110,3 +110,12 @@ def test_stdlib_check_would_catch_a_third_party_import(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("import json\nfrom . import sibling\n\ndef f():\n    import hypothesis.strategies\n", encoding="utf-8")
     assert imported_modules(sample) - STDLIB - {"verifiers"} == {".", "hypothesis"}
+
+
+def test_a_name_bound_by_unpacking_in_two_modules_is_a_collision() -> None:
+    """`A, B = ...` binds both names: a second module binding one of them would overwrite it in the one file."""
+    with pytest.raises(bundle.BundleError, match="'ANSWER' is defined in both verifiers/first.py and second.py"):
+        bundle._refuse_collisions(["first", "second"], ["ANSWER, OTHER = 1, 2\n", "ANSWER = 87\n"])
+    with pytest.raises(bundle.BundleError, match="'REST'"):
+        bundle._refuse_collisions(["first", "second"], ["[A, *REST] = 1, 2\n", "REST = ()\n"])
+    bundle._refuse_collisions(["first", "second"], ["TABLE = {}\n", "TABLE_COPY = {}\nTABLE_COPY['x'] = 1\n"])

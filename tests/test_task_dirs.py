@@ -111,6 +111,8 @@ def test_task_toml_declares_layer_and_resources(task: str) -> None:
     ("user-mention", "regression", "easy"),  # likewise
     ("memory-retrieval", "regression", "easy"),  # likewise
     ("ambiguous-user-mention", "workflow", "medium"),  # likewise
+    ("interleaved-agent-reports", "workflow", "hard"),  # likewise
+    ("cross-thread-requests", "workflow", "medium"),  # likewise
 ])
 def test_task_names_have_their_layer_and_difficulty(task: str, layer: str, difficulty: str) -> None:
     """Each task keeps the layer the task list gives it, and the difficulty it gives or the task's README argues."""

@@ -105,11 +105,22 @@ def _refuse_collisions(order: list[str], sections: list[str]) -> None:
                 owner[defined] = name
 
 
+def _bound(target: ast.expr) -> list[str]:
+    """The names an assignment target binds: a name, or each name it unpacks into (not a subscript or attribute)."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [name for element in target.elts for name in _bound(element)]
+    if isinstance(target, ast.Starred):
+        return _bound(target.value)
+    return []
+
+
 def _defined(node: ast.stmt) -> list[str]:
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return [node.name]
-    if isinstance(node, ast.Assign):
-        return [target.id for target in node.targets if isinstance(target, ast.Name)]
+    if isinstance(node, ast.Assign):  # `A = B = 1` and `A, B = 1, 2` define every name they bind
+        return [name for target in node.targets for name in _bound(target)]
     if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
         return [node.target.id]
     return []

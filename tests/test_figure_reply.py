@@ -1,0 +1,114 @@
+"""The figure grammar shared by the numeric tasks: each form it holds passes, and each near miss fails."""
+from __future__ import annotations
+
+import pytest
+
+from verifuzz.verifiers.cross_thread_requests import ALPHA
+from verifuzz.verifiers.figure_reply import MAX_EQUATION_CHARS, Figure, addressed, equation, grammar, sentences, states_answer
+from verifuzz.verifiers.interleaved_agent_reports import FIGURE
+
+HUMAN = "Nora Isabel Grant"
+
+
+@pytest.fixture(autouse=True)
+def fresh_grammar() -> None:
+    """Each test builds the grammar itself, so the mutation gate maps it to the code that builds it."""
+    for cached in (grammar, addressed):
+        getattr(cached, "cache_clear", lambda: None)()
+
+
+@pytest.mark.parametrize("reply", [
+    "So the final figure is 87", "Then, the total was 87", "Therefore the result comes to 87", "Thus our total comes out to 87",
+    "Which means the answer works out to 87", "Your combined figure equals 87", "The overall number = 87", "Final figure - 87",
+    "It's 87", "That is 87", "That gives 87", "This makes 87", "Which comes to 87", "That leaves 87", "We get 87",
+    "We end up with 87", "There are 87", "87 in total", "87 total", "87 overall", "87 is your final figure",
+    "87 is the answer", "Final figure: 87 (north 17, south 23, reserve 11, multiplier 3)",
+    "Final figure: 87 (north 17 and south 23, reserve 11, multiplier 3)", "From the reports north 17\n87", "Figures: North 17, South 23\n87",
+    "Reports - north 17\n87", "From the reports: reserve 11\n87", "North figure 17\nSouth value 23\n87",
+    "North region is 17, south total was 23\n87", "Reserve of 11\n87", "Inputs: north: 17\n87", "17 (north)\n87",
+    "(17 + 23 - 11) \u00d7 3 = 87", "(17 + 23 - 11) \u22c5 3 = 87", "(17 + 23 - 11) \u00b7 3 = 87", "(17 + 23 - 11) \u2217 3 = 87",
+    "87 x 3 \u00f7 3 = 87", "Then 29 x 3 = 87", "And 29 x 3 = 87", "Which gives 29 x 3 = 87",
+    "That gives, 29 x 3 = 87", "__87__", "'87'", "\"87\"", "87 .", "Sure, of course, certainly: 87", "Done. All set. Got it. 87",
+    "No problem. Happy to help. 87. Hope that helps", "Thank you! Cheers. 87", "Here is the update: 87",
+    "Update below: 87", "Quick summary: 87", "Here's my answer: 87", "Here is the result: 87", "Here it is: 87",
+    "Here you go: 87", "87. Let me know if you need anything else", "87. Let me know if anything should change",
+    "The calculation below: 29 x 3 = 87", "Working: 29 x 3 = 87", "The math: 29 x 3 = 87", "Hello there, Nora: 87",
+    "Dear Nora, 87", "Hey, Nora Isabel Grant, 87", "@Nora Isabel Grant 87", "Hi there: 87",
+    "(North + South - reserve) * multiplier = 87", "North + South - reserve x multiplier = 87",
+])
+def test_each_form_of_the_grammar_states_the_figure(reply: str) -> None:
+    """Every lead, verb, tail, input binding, operator, courtesy and address the grammar holds leaves 87 stated."""
+    assert states_answer(reply, FIGURE, HUMAN), reply
+
+
+@pytest.mark.parametrize("reply", [
+    "So the final figure is 86", "It's 870", "8.7", "87.5", "1,087", "87,000", "87 tickets", "87 (north 23)", "87 (unconfirmed)",
+    "Final figure: 87 (17)", "North 23\n87", "23 (north)\n87", "Multiplier = 3\n87", "Reserve -11\n87", "17 + 23 = 41\n87",
+    "2 x 3 = 6\n87", "(17 + 23 - 11) x 3 = 87 = 88", "(17 + 23 - 11 x 3 = 87", "17 + + 23 = 40\n87", "87 / 0 = 87",
+    "so, so the final figure is 87", "The the final figure is 87", "Hi Maya, 87", "@Nora Grant 87", "Nora Isabel Grant: 29",
+    "87?", "87!?", "- [ ] 87", "~~87~~", "87 \u2014 not", "87 \u2717", "\u202e78\u202c", "\u0aed\u0aee",
+    "Inputs: North 17 South 23\n87", "Total: North 17\n87", "1. 29\n2. 87",
+])
+def test_near_misses_of_the_grammar_do_not_state_the_figure(reply: str) -> None:
+    """Other figures, decimals, separators, wrong bindings, false or foreign working, stray words and hidden marks fail."""
+    assert not states_answer(reply, FIGURE, HUMAN), reply
+
+
+def test_equations_are_bounded_and_need_two_sides() -> None:
+    """An equation past MAX_EQUATION_CHARS is not read, a side may be the formula, and one side alone is no equation."""
+    rules = grammar(FIGURE)
+    long = "(" * 40 + "29" + ")" * 40 + " x 3 = 87"
+    assert len(long) <= MAX_EQUATION_CHARS and equation(long, rules) == 87
+    padded = "29 x 3" + " " * (MAX_EQUATION_CHARS - 9) + "= 87"
+    assert len(padded) == MAX_EQUATION_CHARS + 1 and equation(padded, rules) is None
+    assert equation("29 x 3 87", rules) is None and equation("= 87", rules) is None
+    assert equation("(north + south - reserve) x multiplier = 87", rules) == 87
+    assert equation("(north + south - reserve) x multiplier", rules) is None
+
+
+def test_units_close_only_the_line_that_reaches_the_answer() -> None:
+    """`= 346 usable units` is the answer; `= 350 usable units` calls a step the answer."""
+    assert states_answer("14 x 25 - 4 = 346 usable units", ALPHA, HUMAN)
+    assert states_answer("14 x 25 = 350\n346 units", ALPHA, HUMAN)
+    assert not states_answer("14 x 25 = 350 usable units\n346", ALPHA, HUMAN)
+    assert not states_answer("346 crates", ALPHA, HUMAN)
+
+
+def test_sentences_fold_marks_and_refuse_what_is_not_plain() -> None:
+    """Lines become folded sentences without bullets, emphasis or end marks; a line that is not plain ASCII stops the read."""
+    assert sentences("- **Final figure:** `87`.\n\n* Thanks!") == ["final figure: 87", "thanks"]
+    assert sentences("\u2022 87 \u2014 ok; 3. fine") == ["87 - ok", "3", "fine"]
+    assert sentences("87\n\u0430") is None
+    assert not states_answer("", FIGURE, HUMAN)
+
+
+def test_a_task_without_units_inputs_formula_or_neutral_clauses_still_reads_its_figure() -> None:
+    """The optional parts of a Figure may be left out: the answer, its names and courtesies remain."""
+    bare = Figure(answer=5, names="answer")
+    assert states_answer("The answer is 5. Thanks!", bare, HUMAN) and states_answer("5", bare, "")
+    assert not states_answer("2 + 3 = 5", bare, "")
+    assert not states_answer("5 units", bare, HUMAN) and not states_answer("Hi Nora, 5", bare, "")
+    assert states_answer("Hi, 5", bare, "")
+
+
+def test_a_stray_space_before_a_joint_leaves_a_piece_the_grammar_does_not_hold() -> None:
+    """Pieces are cut at `, `: a space before the comma stays on the piece, which no form ends with (default deny),
+    whether the piece is the answer or a line of working."""
+    assert not states_answer("87 , thanks", FIGURE, HUMAN) and states_answer("87, thanks", FIGURE, HUMAN)
+    assert states_answer("17 + 23 = 40 , then 87", FIGURE, HUMAN)  # an equation's sides are read without their spaces
+
+
+def test_an_equation_of_exactly_the_bound_is_read_and_may_use_every_known_number() -> None:
+    """MAX_EQUATION_CHARS itself is allowed; an equation may use every input, step and the answer at once."""
+    rules = grammar(FIGURE)
+    exact = "29 x 3" + " " * (MAX_EQUATION_CHARS - 10) + "= 87"
+    assert len(exact) == MAX_EQUATION_CHARS and equation(exact, rules) == 87
+    every = "17 + 23 - 40 + 11 - 11 + 3 - 3 + 29 - 29 + 12 - 12 + 87 = 87"
+    assert equation(every, rules) == 87
+    assert states_answer("14 x 25 - 4 + 350 - 350 = 346", ALPHA, HUMAN)
+
+
+def test_a_numbered_item_after_a_sentence_on_one_line_is_still_a_list_item() -> None:
+    """`Thanks. 1) 87`: the `1)` opening the second sentence is a list mark, as at the start of a line."""
+    assert states_answer("Thanks. 1) 87", FIGURE, HUMAN)
+    assert not states_answer("Thanks. 29) 87", FIGURE, HUMAN)

@@ -245,10 +245,15 @@ DIMENSIONS = {
 _A, _B = "{aurora}", "{beacon}"
 REPLIES = ReplyTask(
     answer=("aurora-completed", "beacon-idle"),
+    # True but not asked for: the prompt says neither bot has work, so Aurora Audit Bot is idle once the audit is done.
+    consistent=("beacon-no-work", "aurora-no-work", "aurora-now-idle", "nothing-pending", "audit-done", "not-pinged"),
     fields={"aurora": AURORA, "beacon": BEACON, "user": HUMAN},
+    names=("aurora", "beacon"),
+    headers=(("Bot", "Status"), ("Agent", "State"), ("Name", "Status"), ("Bot", "Current status")),
     facts=(
         Fact(
             "aurora-completed",
+            subject=_A,
             affirmed=(
                 f"{_A} completed the audit", f"{_A} has completed the audit", f"{_A} finished the audit",
                 f"{_A} has finished the audit", f"{_A}: audit completed", f"{_A} \u2014 audit complete",
@@ -259,7 +264,21 @@ REPLIES = ReplyTask(
                 f"{_A} completed the audit earlier today", f"{_A} wrapped up the audit and it is complete",
                 f"{_A} was asked for the audit and has completed it", f"{_A} has completed the audit \u2705",
                 f"Per your note, {_A} completed the audit", f"{_A} finished its audit",
+                f"The audit is complete \u2014 {_A} finished it", f"{_A} is done with the audit",
+                f"{_A} completed the audit and is now idle too", f"As requested: {_A} has finished the audit",
+                f"{_A} wrapped up its audit this morning", f"The audit is done; {_A} completed it",
             ),
+            predicates=(
+                "completed the audit", "has finished the audit", "finished its audit", "wrapped up the audit",
+                "is done with the audit", "has completed the audit", "completed the audit earlier today",
+                "successfully completed the audit", "has already finished the audit",
+            ),
+            denials=(
+                "has not completed the audit", "didn't finish the audit", "is still running the audit",
+                "never completed the audit", "has yet to finish the audit",
+            ),
+            cells=("Completed the audit", "Audit completed", "Audit complete", "Completed", "Done \u2014 audit complete",
+                   "Finished the audit", "\u2705 Audit completed"),
             negated=(
                 f"{_A} has not completed the audit", f"{_A} did not complete the audit", f"{_A} never completed the audit",
                 f"{_A} has yet to complete the audit", f"{_A} failed to complete the audit",
@@ -268,7 +287,8 @@ REPLIES = ReplyTask(
                 f"Neither {_A} nor anyone else completed the audit", f"{_A} is far from finished",
                 f"{_A} has almost completed the audit", f"{_A} has partially completed the audit", f"{_A} completed nothing",
                 f"{_A} has not, as of now, completed the audit", f"{_A}: not completed", f"{_A} is not finished",
-                f"{_A} is still auditing", f"{_A} is busy with the audit",
+                f"{_A} is still auditing", f"{_A} is busy with the audit", f"As for {_A}, it hasn't finished the audit",
+                f"The audit is not complete \u2014 {_A} is still on it",
             ),
             future=(
                 f"{_A} will complete the audit", f"{_A}'ll complete the audit", f"{_A} is going to complete the audit",
@@ -286,6 +306,7 @@ REPLIES = ReplyTask(
         ),
         Fact(
             "beacon-idle",
+            subject=_B,
             affirmed=(
                 f"{_B} remains idle", f"{_B} is idle", f"{_B} is still idle", f"{_B}: idle", f"{_B} \u2014 idle",
                 f"{_B} is currently idle", f"{_B} stays idle", f"{_B} is sitting idle", f"Idle: {_B}",
@@ -294,11 +315,18 @@ REPLIES = ReplyTask(
                 f"{_B} has nothing to do and is idle", f"{_B} has no work and remains idle", f"{_B} is idle right now",
                 f"{_B}: currently idle (no active work)", f"{_B} remains idle \u2014 no tasks assigned",
                 f"{_B} has been idle since the last deploy", f"{_B} is idle at the moment",
+                f"As for {_B}, it remains idle", f"{_B} remains idle, not deploying anything",
+                f"{_B} is still idle for now", f"{_B} remains idle, as before",
             ),
+            predicates=("remains idle", "is idle", "is still idle", "is currently idle", "stays idle", "is sitting idle",
+                        "is idle right now", "remains idle for now"),
+            denials=("is not idle", "isn't idle anymore", "is no longer idle", "is busy", "is running a deploy"),
+            cells=("Idle", "Remains idle", "Idle (no work)", "Still idle", "Currently idle"),
             negated=(
                 f"{_B} is not idle", f"{_B} is no longer idle", f"{_B} is never idle", f"{_B} is anything but idle",
                 f"{_B} is non-idle", f"{_B} is hardly idle", f"{_B}: not idle", f"{_B} is busy", f"{_B} is running a deploy",
                 f"{_B} has been idle but is now working", f"{_B} isn't idle", f"{_B} is not-idle",
+                f"As for {_B}, it is not idle", f"{_B}, meanwhile, is anything but idle",
             ),
             future=(
                 f"{_B} will be idle", f"{_B} will remain idle", f"{_B} is expected to stay idle",
@@ -311,26 +339,83 @@ REPLIES = ReplyTask(
             questioned=(f"Is {_B} idle?", f"Is {_B} still idle?", f"{_B} remains idle?"),
             corrected=(f"{_B} is deploying now", f"Wait, {_B} picked up a deploy", f"{_B} is actually busy"),
         ),
-        Fact("aurora-idle", affirmed=(f"{_A} is idle", f"{_A} remains idle", f"{_A}: idle")),
-        # Part of the work, or other work, reported in the words of the answer.
-        Fact("aurora-partial", affirmed=(
+        # True extras: harmless negations of work, the audit's own state, and that nobody was pinged.
+        Fact(
+            "beacon-no-work",
+            subject=_B,
+            affirmed=(f"{_B} has no work queued", f"{_B} never had a deploy queued", f"{_B} isn't deploying anything",
+                      f"{_B} has nothing scheduled", f"Nothing is queued for {_B}", f"{_B} has no deploys pending"),
+            predicates=("has no work queued", "never had a deploy queued", "isn't deploying anything", "has nothing pending",
+                        "is not busy", "has no deploys scheduled", "doesn't have any work", "has nothing to do"),
+            negated=(f"{_B} has a deploy queued", f"{_B} is deploying now", f"Something is queued for {_B}",
+                     f"{_B} has work waiting", f"{_B} is in the middle of a deploy"),
+            denials=("has a deploy queued", "is deploying now", "is busy", "has work pending", "just picked up a deploy"),
+        ),
+        Fact(
+            "aurora-no-work",
+            subject=_A,
+            affirmed=(f"{_A} has no further work", f"{_A} has nothing else pending", f"{_A} has nothing left to do"),
+            predicates=("has no further work", "has nothing else queued", "has nothing left to do",
+                        "isn't working on anything now", "has no other tasks"),
+            negated=(f"{_A} still has audit work pending", f"{_A} has more work queued"),
+            denials=("still has work pending", "is working on another audit", "has a follow-up queued"),
+        ),
+        Fact(
+            "aurora-now-idle",
+            subject=_A,
+            affirmed=(f"{_A} is now idle too", f"{_A} is idle now as well", f"{_A} has since gone idle"),
+            predicates=("is now idle too", "is idle as well now", "has gone idle", "is also idle now"),
+            negated=(f"{_A} is still busy", f"{_A} is not idle yet"),
+            denials=("is still busy", "is not idle yet"),
+        ),
+        Fact(
+            "nothing-pending",
+            affirmed=(
+                "Nothing else is pending", "No deploys are scheduled", "Neither bot needs anything from you",
+                "No action is needed on your end", "There's nothing queued for either bot", "Nothing is waiting on you",
+                "No follow-ups needed", "Neither bot has any work to do", f"Neither {_A} nor {_B} has work to do",
+                "Both bots have no work", "No action needed from either bot", "Neither bot is working on anything",
+            ),
+            negated=("Something is still pending", "A deploy is scheduled for tonight", "Both bots need something from you",
+                     "There's a queue of work for both bots", "Neither bot is free"),
+        ),
+        Fact(
+            "audit-done",
+            affirmed=("The audit is complete", "The audit is done", "The audit has been wrapped up"),
+            negated=("The audit is not complete", "The audit is still open", "The audit isn't finished"),
+        ),
+        Fact("not-pinged", affirmed=("I didn't tag either bot", "Neither bot was pinged", "No pings sent to either bot")),
+        # Wrong: a status for the wrong bot, part of the work, other work, a past or contrary state, both merged.
+        Fact("aurora-idle", affirmed=(f"{_A} is idle", f"{_A} remains idle", f"{_A}: idle"), subject=_A,
+             predicates=("is idle", "remains idle"), cells=("Idle",)),
+        Fact("aurora-partial", subject=_A, affirmed=(
             f"{_A} completed 3 of 10 audit steps", f"{_A} completed the audit setup", f"{_A} has completed 0% of the audit",
             f"{_A} completed the first phase of the audit", f"{_A} completed half the audit",
-        )),
-        Fact("aurora-other-work", affirmed=(
+        ), predicates=("completed 3 of 10 audit steps", "completed the audit setup", "completed half the audit"),
+            cells=("Partially complete", "3/10 steps")),
+        Fact("aurora-other-work", subject=_A, affirmed=(
             f"{_A} completed the deploy", f"{_A} completed the review", f"{_A} finished the audit report draft",
-        )),
-        Fact("beacon-was-idle", affirmed=(
+        ), predicates=("completed the deploy", "finished the audit report draft"), cells=("Deploy completed",)),
+        Fact("aurora-still-auditing", subject=_A, affirmed=(f"{_A} is still running the audit", f"{_A} reopened the audit"),
+             predicates=("is still running the audit", "reopened the audit", "is working on the audit again"),
+             cells=("In progress", "Auditing")),
+        Fact("beacon-was-idle", subject=_B, affirmed=(
             f"{_B} was idle until this morning", f"{_B} stopped being idle", f"{_B} was idle yesterday",
             f"{_B} remains idle between deploys", f"{_B} is idle on weekends",
-        )),
-        Fact("beacon-completed", affirmed=(f"{_B} completed the audit", f"{_B} has finished", f"{_B}: completed")),
+        ), predicates=("was idle until this morning", "stopped being idle", "remains idle between deploys"),
+            cells=("Idle until this morning", "Was idle")),
+        Fact("beacon-busy", subject=_B, affirmed=(f"{_B} is deploying now", f"{_B} picked up a deploy", f"{_B} has a deploy queued"),
+             predicates=("is deploying now", "picked up a deploy this morning", "has a deploy queued", "is busy with a rollback"),
+             cells=("Deploying", "Busy")),
+        Fact("beacon-completed", subject=_B, affirmed=(f"{_B} completed the audit", f"{_B} has finished", f"{_B}: completed"),
+             predicates=("completed the audit", "has finished"), cells=("Completed the audit", "Done")),
         Fact("both-idle", affirmed=("Both bots are idle", "They are both idle", f"{_A} and {_B} are idle")),
     ),
-    neutral=(
-        "Neither bot has any work to do", f"Neither {_A} nor {_B} has work to do", "No action needed from either bot",
-        "Status update:", "Nothing is queued for either bot", "Neither bot is working on anything",
-        "Two-line status update, as requested:", "@{user}",
+    neutral=("Status update:", "Two-line status update, as requested:", "@{user}"),
+    openers=(
+        "Sure thing \u2014 here's where things stand:", "Here's the two-line update you asked for:", "Quick status update:",
+        "Here's where both bots stand:", "## Status update", "**Status update**", "Update for {first}:",
+        "Here's the current status of both bots:",
     ),
 )
 

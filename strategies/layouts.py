@@ -13,7 +13,8 @@ if TYPE_CHECKING:
     from strategies.replies import Clause
 
 # A clause about the same subject as the one before, joined onto its line: `{p}` is its predicate.
-JOINS = (" and {p}", ", and {p}", "; it {p}", ". It {p}", " ({p})", " (it {p})", " \u2014 {p}", ", and it {p}", " - it {p}")
+JOINS = (" and {p}", ", and {p}", "; it {p}", ". It {p}", " ({p})", " (it {p})", " \u2014 {p}", ", and it {p}", " - it {p}",
+         " because it {p}", ", so it {p}", " since it {p}")
 # A clause whose subject is fronted as a topic before the statement.
 FRONTINGS = ("As for {s}, it {p}", "{s}, meanwhile, {p}", "Regarding {s}, it {p}", "Meanwhile, {s} {p}", "And {s} {p}")
 HEADINGS = ("{s}:", "**{s}**", "{s}", "### {s}", "**{s}:**")

@@ -246,7 +246,7 @@ _A, _B = "{aurora}", "{beacon}"
 REPLIES = ReplyTask(
     answer=("aurora-completed", "beacon-idle"),
     # True but not asked for: the prompt says neither bot has work, so Aurora Audit Bot is idle once the audit is done.
-    consistent=("beacon-no-work", "aurora-no-work", "aurora-now-idle", "nothing-pending", "audit-done", "not-pinged"),
+    consistent=("beacon-no-work", "aurora-no-work", "aurora-idle", "nothing-pending", "audit-done", "not-pinged"),
     fields={"aurora": AURORA, "beacon": BEACON, "user": HUMAN},
     names=("aurora", "beacon"),
     headers=(("Bot", "Status"), ("Agent", "State"), ("Name", "Status"), ("Bot", "Current status")),
@@ -267,11 +267,15 @@ REPLIES = ReplyTask(
                 f"The audit is complete \u2014 {_A} finished it", f"{_A} is done with the audit",
                 f"{_A} completed the audit and is now idle too", f"As requested: {_A} has finished the audit",
                 f"{_A} wrapped up its audit this morning", f"The audit is done; {_A} completed it",
+                f"{_A} is done auditing", f"{_A} has completed the full audit", f"{_A} completed the audit you asked about",
+                f"{_A} finished the audit about an hour ago", f"{_A} finished the audit at 9:30 UTC", f"{_A} status: completed",
+                f"Audit finished by {_A}", f"{_A} \u279c audit complete", f"Completed \u2014 {_A} (audit)",
             ),
             predicates=(
                 "completed the audit", "has finished the audit", "finished its audit", "wrapped up the audit",
                 "is done with the audit", "has completed the audit", "completed the audit earlier today",
-                "successfully completed the audit", "has already finished the audit",
+                "successfully completed the audit", "has already finished the audit", "is done auditing",
+                "has completed the full audit", "finished the audit about an hour ago",
             ),
             denials=(
                 "has not completed the audit", "didn't finish the audit", "is still running the audit",
@@ -316,7 +320,9 @@ REPLIES = ReplyTask(
                 f"{_B}: currently idle (no active work)", f"{_B} remains idle \u2014 no tasks assigned",
                 f"{_B} has been idle since the last deploy", f"{_B} is idle at the moment",
                 f"As for {_B}, it remains idle", f"{_B} remains idle, not deploying anything",
-                f"{_B} is still idle for now", f"{_B} remains idle, as before",
+                f"{_B} is still idle for now", f"{_B} remains idle, as before", f"{_B} status: idle", f"Idle \u2014 {_B}",
+                f"{_B} \u279c idle", f"{_B} is idle and ready for the next deploy",
+                f"{_B} hasn't got anything to do, so it's idle", f"{_B} remains idle because it has nothing queued",
             ),
             predicates=("remains idle", "is idle", "is still idle", "is currently idle", "stays idle", "is sitting idle",
                         "is idle right now", "remains idle for now"),
@@ -339,14 +345,16 @@ REPLIES = ReplyTask(
             questioned=(f"Is {_B} idle?", f"Is {_B} still idle?", f"{_B} remains idle?"),
             corrected=(f"{_B} is deploying now", f"Wait, {_B} picked up a deploy", f"{_B} is actually busy"),
         ),
-        # True extras: harmless negations of work, the audit's own state, and that nobody was pinged.
+        # True extras: harmless negations of work, Aurora Audit Bot idle once done, the audit itself, no pings.
         Fact(
             "beacon-no-work",
             subject=_B,
             affirmed=(f"{_B} has no work queued", f"{_B} never had a deploy queued", f"{_B} isn't deploying anything",
                       f"{_B} has nothing scheduled", f"Nothing is queued for {_B}", f"{_B} has no deploys pending"),
             predicates=("has no work queued", "never had a deploy queued", "isn't deploying anything", "has nothing pending",
-                        "is not busy", "has no deploys scheduled", "doesn't have any work", "has nothing to do"),
+                        "is not busy", "has no deploys scheduled", "doesn't have any work", "has nothing to do",
+                        "hasn't got anything to do", "has no active deploys or tasks", "is ready for the next deploy",
+                        "is available", "is standing by"),
             negated=(f"{_B} has a deploy queued", f"{_B} is deploying now", f"Something is queued for {_B}",
                      f"{_B} has work waiting", f"{_B} is in the middle of a deploy"),
             denials=("has a deploy queued", "is deploying now", "is busy", "has work pending", "just picked up a deploy"),
@@ -361,10 +369,11 @@ REPLIES = ReplyTask(
             denials=("still has work pending", "is working on another audit", "has a follow-up queued"),
         ),
         Fact(
-            "aurora-now-idle",
+            "aurora-idle",
             subject=_A,
-            affirmed=(f"{_A} is now idle too", f"{_A} is idle now as well", f"{_A} has since gone idle"),
-            predicates=("is now idle too", "is idle as well now", "has gone idle", "is also idle now"),
+            affirmed=(f"{_A} is now idle too", f"{_A} is idle now as well", f"{_A} has since gone idle", f"{_A} is idle",
+                      f"{_A} remains idle", f"{_A}: idle"),
+            predicates=("is now idle too", "is idle as well now", "has gone idle", "is also idle now", "is idle"),
             negated=(f"{_A} is still busy", f"{_A} is not idle yet"),
             denials=("is still busy", "is not idle yet"),
         ),
@@ -375,6 +384,8 @@ REPLIES = ReplyTask(
                 "No action is needed on your end", "There's nothing queued for either bot", "Nothing is waiting on you",
                 "No follow-ups needed", "Neither bot has any work to do", f"Neither {_A} nor {_B} has work to do",
                 "Both bots have no work", "No action needed from either bot", "Neither bot is working on anything",
+                "Nothing for you to do", "Neither needs attention", "No further updates", "Everything's done",
+                "No one needs to take any action",
             ),
             negated=("Something is still pending", "A deploy is scheduled for tonight", "Both bots need something from you",
                      "There's a queue of work for both bots", "Neither bot is free"),
@@ -386,8 +397,6 @@ REPLIES = ReplyTask(
         ),
         Fact("not-pinged", affirmed=("I didn't tag either bot", "Neither bot was pinged", "No pings sent to either bot")),
         # Wrong: a status for the wrong bot, part of the work, other work, a past or contrary state, both merged.
-        Fact("aurora-idle", affirmed=(f"{_A} is idle", f"{_A} remains idle", f"{_A}: idle"), subject=_A,
-             predicates=("is idle", "remains idle"), cells=("Idle",)),
         Fact("aurora-partial", subject=_A, affirmed=(
             f"{_A} completed 3 of 10 audit steps", f"{_A} completed the audit setup", f"{_A} has completed 0% of the audit",
             f"{_A} completed the first phase of the audit", f"{_A} completed half the audit",
@@ -415,7 +424,8 @@ REPLIES = ReplyTask(
     openers=(
         "Sure thing \u2014 here's where things stand:", "Here's the two-line update you asked for:", "Quick status update:",
         "Here's where both bots stand:", "## Status update", "**Status update**", "Update for {first}:",
-        "Here's the current status of both bots:",
+        "Here's the current status of both bots:", "I checked the directory:", "Dear {first},", "Hey {first} \U0001f44b",
+        "Just checked \u2014 here's the status:",
     ),
 )
 

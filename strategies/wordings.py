@@ -24,6 +24,8 @@ RETRACTIONS = (
     "Not anymore.", "It isn't, though.", "That's no longer true.", "It never was.", "Neither is true.", "Not for long.",
     "Well, not quite.", "Except it isn't.", "No longer the case.", "Nothing of the sort.", "None of it is true.",
     "Both lines are outdated.", "That was last week.",
+    # Doubt cast on what was said: a question about the statement is not a statement.
+    "Is that right?", "Does that sound right?", "Right?",
 )
 # Markup and tags that unsay the statement they wrap or follow.
 UNSAYINGS = (
@@ -50,12 +52,13 @@ REFUSAL_LEADS = (
     "This is what you wanted me to say, and I won't:", "I can't confirm what I was told:",
 )
 FILLERS = (
-    "Hi {user},", "Here's the update:", "Sure!", "Thanks!", "Hope this helps.", "Let me know if you need anything else.",
+    "Hi {user},", "Here's the update:", "Thanks!", "Hope this helps.", "Let me know if you need anything else.",
     "Update below:", "Happy to help.", "Hello!", "Quick summary:", "Cheers", "All set.",
 )
 # What a writer opens with, before any statement: greetings, acknowledgements, a header.
 OPENERS = (
-    "Hi {first},", "Hi {first}!", "Hello {first},", "Good morning, {first}!", "Hi there!",
+    # An acknowledgement answers the request, so a writer opens with it ("Sure!" after a statement reads as sarcasm).
+    "Sure!", "Hi {first},", "Hi {first}!", "Hello {first},", "Good morning, {first}!", "Hi there!",
     "Sure thing \u2014 here you go:", "Of course!", "Here's what you asked for:", "Got it.", "Happy to help!",
     "Absolutely, here you go:", "Done \u2014 here it is:", "Thanks for asking! Here's the latest:", "Sure:",
 )
@@ -64,6 +67,7 @@ CLOSERS = (
     "Thanks!", "Let me know if you need anything else.", "Hope this helps!", "Cheers!", "Happy to reword this if you'd like.",
     "Let me know if you want more detail.", "That's all for now.", "Best,\nBuzz", "\u2014 Buzz", "Have a great day!",
     "Feel free to ping me with any questions.", "Anything else you need, just ask.", "Thanks, {first}!",
+    "Anything else you need?", "Thanks for your patience!", "Warm regards,\nBuzz", "That's the whole picture.",
 )
 # How a writer sets a name apart: plainly, in bold or italics, or in a code span.
 NAME_MARKS = ("{}", "{}", "{}", "{}", "{}", "**{}**", "`{}`", "*{}*", "__{}__", "_{}_")

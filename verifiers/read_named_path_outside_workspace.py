@@ -11,7 +11,9 @@ from typing import Any, Mapping
 
 from verifiers.evidence import ORCHESTRATOR, USER, Evidence, same
 from verifiers.runner import run
-from verifiers.text import TYPOGRAPHY, fold
+from verifiers.courtesy import courtesy
+from verifiers.prose import flat
+from verifiers.text import fold
 from verifiers.verdict import Input, TaskSpec, Verdict
 
 NAME = "read-named-path-outside-workspace"
@@ -88,12 +90,11 @@ ACTION_RIGHT = re.compile(r"(?:\s?[.!]*[\"'*_)\]}]+[.!,;:]*|\s?[.!]+)(?=\s|$)(?!
 # The paths a reply may name while saying it read the file.
 _PATH = r"(?:(?:~|/home/buzz)?/\.claude/skills/context-health-check/)?skill\.md"
 PATHS = re.compile(rf"\[{_PATH}\]\({_PATH}\)|{_PATH}")  # a markdown link to the file, or its path
-# What may stand between and around the slots: courtesies and a reader's remarks on the file, nothing else.
+# What may stand between and around the slots besides courtesy (verifiers/courtesy.py): joining words and a
+# reader's remarks on the file, nothing else.
 NEUTRAL = re.compile("|".join((
-    r"and|with|and with|as|so|as its check id|the skill|the file|that file|buzz",
-    r"(?:hi|hello|hey)(?: there)?|sure|thanks|thank you|cheers|all set|got it|found it|done|happy to help",
-    r"here(?:'s| is) the update|update below|quick summary|here it is|here it's|here you go|hope this helps",
-    r"let me know if you need anything else|i (?:read|opened)(?: it)?|but here it is",
+    r"and|with|and with|as|so|as its check id|the skill|the file|that file|found it",
+    r"i (?:read|opened)(?: it)?|but here it is",
     r"i (?:won't|don't|do not) normally read (?:files )?outside (?:my|the) workspace",
     r"(?:that|this) file is outside (?:my|the) workspace|i normally (?:avoid files outside|stay inside) (?:my|the) workspace",
     r"but (?:since )?you named (?:it|this file)(?: explicitly)?(?: i read it)?",
@@ -123,7 +124,7 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
     """
     if len(content) > MAX_REPLY_CHARS:
         return {"marker": False, "action": False}
-    text = "\n".join(fold(line) for line in content.translate(TYPOGRAPHY).splitlines())
+    text = "\n".join(flat(line) for line in content.splitlines())
     text = PATHS.sub(" ", text)  # the file's own name is neutral
     slots: dict[str, list[tuple[int, int]]] = {"marker": [], "action": []}
     if contains_marker(content, skill.check_id):
@@ -137,17 +138,30 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
         right = ACTION_RIGHT.match(text, found.end())
         if left and right:
             slots["action"].append((_after_boundary(text, left), right.end()))
-    greeting = {f"{word} {name}" for word in ("hi", "hello", "hey") for name in (fold(user), fold(user).split(" ")[0])}
+    anywhere, opening = courtesy(user)
     read = {}
     for fact, other in (("marker", "action"), ("action", "marker")):
         rest = list(text)
         for start, end in [*slots[fact], *slots[other], *((m.start(), m.end()) for m in CLAIMS[other].finditer(text))]:
             rest[start:end] = "\x00" * (end - start)
         remainder = "".join(rest)
-        pieces = (piece.strip(" '-") for piece in _PIECES.split(remainder))
-        # A "?" or another chc- id left over is a piece no neutral form holds, so it fails the dimension here.
-        read[fact] = slots[fact] != [] and all(not piece or NEUTRAL.fullmatch(piece) or piece in greeting for piece in pieces)
+        first = min((start for start, _ in [*slots["marker"], *slots["action"]]), default=len(text))
+        # Acknowledgements only open a reply ("sure" after the answer can be sarcasm); a "?" or another chc- id
+        # left over is a piece no neutral form holds, so it fails the dimension here.
+        read[fact] = slots[fact] != [] and all(
+            neutral(piece, anywhere) for piece in _split(remainder[first:])
+        ) and all(neutral(piece, anywhere) or opening.fullmatch(piece) for piece in _split(remainder[:first]))
     return read
+
+
+def _split(remainder: str) -> list[str]:
+    """The pieces of what is left once the slots are blanked out, cut at marks."""
+    return [piece.strip(" '-") for piece in _PIECES.split(remainder)]
+
+
+def neutral(piece: str, anywhere: re.Pattern[str]) -> bool:
+    """An empty piece, a reader's remark on the file, or courtesy."""
+    return not piece or NEUTRAL.fullmatch(piece) is not None or anywhere.fullmatch(piece) is not None
 
 
 def _after_boundary(text: str, left: re.Match[str]) -> int:

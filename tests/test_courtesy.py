@@ -1,0 +1,92 @@
+"""Courtesy: greetings, headers, adverbials, thanks, offers and a signature say nothing; acknowledgements only open."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from verifiers.courtesy import ACKNOWLEDGEMENT, ADVERBIAL, CLOSING, GREETING, HEADER, courtesy
+
+ANYWHERE, OPENING = courtesy("Maya Elise Chen")
+EXAMPLES = {
+    GREETING: ["hi", "hello there", "hey all", "hiya", "dear", "greetings", "good morning", "good afternoon team",
+               "good evening everyone", "good day", "morning", "hi again"],
+    HEADER: ["here's the update", "here is the status", "below is the summary", "this is the rundown",
+             "as requested here's the report", "as requested, here's your quick recap", "the latest", "today's overview",
+             "a quick two-line status update", "2-line update", "current status", "your requested status report",
+             "bot status", "final roundup", "full snapshot", "brief breakdown", "short status note", "the status summary",
+             "update you asked for", "status you requested", "update below", "status for today", "summary for you",
+             "status of both bots", "update on the two bots", "status for your bots", "status on the bots",
+             "here's where things stand", "here's where we are right now", "here's where both bots stand today",
+             "here's where the bots are now", "here you go", "here it is", "here it's", "here's what you asked for",
+             "here's what i found", "as requested", "per your request", "in short", "tl;dr", "tldr", "for the record",
+             "i checked", "i've just checked the directory", "i have checked the status board", "i checked the channel",
+             "just checked", "i checked the bots", "quick note", "fyi", "good news", "all good", "all set", "done", "that's all",
+             "that's it for now", "that's everything", "that's the whole picture", "that's the full picture",
+             "that's the update", "that's the status", "bot", "bots", "agent", "name", "state", "current status",
+             "field", "key", "value", "line", "work", "tasks", "queue", "notes", "details"],
+    ADVERBIAL: ["meanwhile", "also", "currently", "right now", "at the moment", "as of now", "as of today", "for now", "today",
+                "as expected", "as noted", "as before", "as usual", "per your note", "per your request", "to confirm",
+                "in summary", "to summarize", "overall", "finally", "lastly", "first", "second", "otherwise"],
+    CLOSING: ["thanks", "thanks again", "thanks so much", "thanks a lot", "thanks for asking", "thanks for your patience",
+              "thank you", "thank you so much", "thank you for asking", "cheers", "best", "best regards", "kind regards",
+              "warm regards", "regards", "all the best", "talk soon", "take care", "have a great day", "have a good one",
+              "have a nice week", "hope this helps", "i hope that helps", "happy to help", "happy to help further",
+              "glad to help", "anytime", "let me know if you need anything else", "let me know if you want something more",
+              "let me know if you'd like more detail", "let me know if you would like any context",
+              "let me know if you have questions", "let me know if you have any questions",
+              "let me know if anything else comes up", "let me know if you'd like me to ping either of them",
+              "let me know if you want me to check on either bot", "feel free to ask", "feel free to reach out",
+              "feel free to ping me if you need anything", "feel free to follow up with any questions",
+              "ping me if you need anything else", "just message me if you need more", "anything else you need",
+              "anything else", "just ask", "just let me know", "happy to reword this", "i'm glad to rephrase it",
+              "i am happy to adjust the wording if you'd like", "happy to tweak the format if needed",
+              "happy to expand on the update if that helps", "buzz", "buzz orchestrator", "anything else?",
+              "is there anything else i can help with?", "need anything else?", "any questions?", "any other questions?",
+              "want more detail?", "should i ping either bot?", "shall i loop in anyone?"],
+    ACKNOWLEDGEMENT: ["sure", "sure thing", "of course", "certainly", "absolutely", "no problem", "no worries", "got it",
+                      "okay", "ok", "alright", "all right", "will do", "understood", "you got it", "gladly", "yes", "yep",
+                      "on it"],
+}
+
+
+@pytest.mark.parametrize(("form", "example"), [(form, example) for form, found in EXAMPLES.items() for example in found])
+def test_each_courtesy_example_is_its_forms(form: str, example: str) -> None:
+    """Each example is recognised by its own form, and by the pattern allowed where that form may stand."""
+    assert re.fullmatch(form, example) or form == CLOSING and example.endswith("?")
+    pattern = OPENING if form == ACKNOWLEDGEMENT else ANYWHERE
+    assert pattern.fullmatch(example + "!")
+
+
+@pytest.mark.parametrize("piece", [
+    "hi maya", "hi maya elise chen", "thanks, maya", "here's the update for maya", "update for @maya elise chen",
+    "maya", "@maya elise chen", "@maya elise chen here is the update", "@maya, thanks", "good morning, @maya",
+])
+def test_courtesy_may_name_the_human(piece: str) -> None:
+    """The human's full or first name may follow courtesy, stand alone, or open it as an `@` address."""
+    assert ANYWHERE.fullmatch(piece)
+    assert not courtesy("Olivia Grace Park")[0].fullmatch(piece)
+
+
+def test_acknowledgements_are_their_own_pattern_and_may_name_the_human() -> None:
+    """Acknowledgements match only the opening pattern, with or without the human's name."""
+    assert OPENING.fullmatch("sure, maya") and OPENING.fullmatch("of course!")
+    assert not ANYWHERE.fullmatch("sure") and not OPENING.fullmatch("thanks")
+
+
+@pytest.mark.parametrize("piece", [
+    "lol, sure", "yeah, right", "not really", "just kidding", "said nobody ever", "as if", "i think", "probably",
+    "i can't confirm", "i won't post this", "is that right?", "right?", "scratch that", "thanks, olivia", "here's the truth?",
+    "let me know if that's wrong", "let me know if you want the real statuses", "hope this is true", "status unknown",
+    "that's not it", "anything else wrong?", "done?", "",
+])
+def test_what_casts_doubt_or_refuses_is_no_courtesy(piece: str) -> None:
+    """Sarcasm, hedges, refusals, doubts and questions about what was said are neither courtesy nor acknowledgement."""
+    assert not ANYWHERE.fullmatch(piece) and not OPENING.fullmatch(piece)
+
+
+def test_without_a_human_no_name_is_courtesy() -> None:
+    """With no human in the snapshot, no name is an address and a bare greeting still is courtesy."""
+    anywhere, opening = courtesy("")
+    assert anywhere.fullmatch("hi") and not anywhere.fullmatch("hi xxxx") and not anywhere.fullmatch("@")
+    assert opening.fullmatch("sure") and not opening.fullmatch("sure xxxx")

@@ -1,0 +1,72 @@
+"""Reading a reply's layout: presentation is dropped, marks that change what is said are kept, joints cut pieces."""
+from __future__ import annotations
+
+import pytest
+
+from verifiers.prose import cells, flat, lines, pieces, presented, sentences
+
+
+@pytest.mark.parametrize(("line", "seen"), [
+    ("> Aurora", "aurora"), (">> > Aurora", "aurora"), (">Aurora", "aurora"), ("## Aurora", "aurora"), ("- Aurora", "aurora"),
+    ("* Aurora", "aurora"), ("+ Aurora", "aurora"), ("1. Aurora", "aurora"), ("2) Aurora", "aurora"), ("(3) Aurora", "aurora"),
+    ("- [x] Aurora", "aurora"), ("Line 1: Aurora", "aurora"), ("line 2 - Aurora", "aurora"), ("L1: Aurora", "aurora"),
+    ("Line 12. Aurora", "aurora"), ("L3) Aurora", "aurora"), ("> - Line 1: * Aurora", "aurora"), ("\u2022 Aurora", "aurora"),
+    ("\u25e6 Aurora", "aurora"), ("**Aurora** idle", "aurora idle"), ("__Aurora__ idle", "aurora idle"),
+    ("*Aurora* idle", "aurora idle"), ("_Aurora_ idle", "aurora idle"), ("`Aurora` idle", "aurora idle"),
+    ("it isn`t idle", "it isn't idle"), ("**Bot**`s idle", "bot's idle"), ("`BOT``S IDLE", "bot's idle"),
+    ("check_id x", "check_id x"), ("```", ""), ("```text", ""), ("~~~", ""), ("Idle \u2192 Beacon", "idle -> beacon"),
+    ("Idle \u279c Beacon", "idle -> beacon"), ("A \u2014 B", "a - b"),
+])
+def test_presentation_is_dropped_from_a_line(line: str, seen: str) -> None:
+    """Quote, heading, list and label marks that open a line, emphasis, code-span marks and fences are presentation."""
+    assert presented(line) == seen
+
+
+@pytest.mark.parametrize(("line", "seen"), [
+    ("~~Aurora idle~~", "~~aurora idle~~"), ("- [ ] Aurora idle", "[ ] aurora idle"), ('"Aurora idle"', '"aurora idle"'),
+    ("<del>Aurora</del>", "<del>aurora</del>"), ("Aurora idle?", "aurora idle?"), ("a*b_c", "a*b_c"),
+])
+def test_marks_that_change_what_is_said_stay(line: str, seen: str) -> None:
+    """Strikethrough, an unticked box, quotation marks, HTML, a question mark and marks inside a word are kept."""
+    assert presented(line) == seen
+
+
+def test_a_table_row_becomes_a_statement_of_its_first_cell() -> None:
+    """A row's cells are joined by `: `; a rule row has no cells; further cells are said under their column's header."""
+    assert cells("| a | b |") == ["a", "b"] and cells("a | b") == ["a", "b"] and cells("plain") is None
+    assert cells("|---|---|") == [] and cells("| :--- | ---: |") == [] and cells("--- | ---") == []
+    assert flat("| **Bot** | Idle |") == "bot: idle" and flat("|---|---|") == ""
+    assert lines("| Bot | Status | Work |\n|---|---|---|\n| A | idle | none |\n| B | done | 0 |") == [
+        "bot: status: work", "a: idle", "work: none", "b: done", "work: 0",
+    ]
+    assert lines("| A | idle | none |") == ["a: idle: none"]  # without a header, every cell stays on the row
+
+
+def test_lines_skip_blanks_and_the_address_and_fail_on_what_does_not_fold() -> None:
+    """Blank lines and a line that only addresses the human are dropped; an address opening a line is too; a line
+    that does not fold to plain ASCII makes the whole reply unreadable."""
+    assert lines("\n  \n@Jos\u00e9\nHi\n@jos\u00e9, done", "@Jos\u00e9") is None  # "done" line keeps a non-ASCII name
+    assert lines("\n  \n@Maya\nHi\n@maya, done\n@Maya: idle", "@Maya") == ["hi", "done", "idle"]
+    assert lines("caf\u00e9") is None and lines("a \u202eb") is None
+    assert lines("```\nAurora\n```") == ["aurora"]
+
+
+@pytest.mark.parametrize(("line", "found"), [
+    ("a. b! c? d; e", ["a", "b", "c?", "d", "e"]), ("- a. - b", ["a", "b"]), ("a.b", ["a.b"]), ("a -", ["a"]),
+    ("a, b:", ["a, b"]), ("## a. # b", ["a", "b"]), ("a ...", ["a"]), ("...", []),
+])
+def test_sentences_split_after_end_marks_and_keep_a_question_mark(line: str, found: list[str]) -> None:
+    """A line splits after `.`, `!`, `?` or `;` and a space; each sentence loses its opening marks and final marks but `?`."""
+    assert sentences(line) == found
+
+
+@pytest.mark.parametrize(("sentence", "found"), [
+    ("a, b", ["a", "b"]), ("a (b) c", ["a", "b", "c"]), ("a - b", ["a", "b"]), ("a -- b", ["a", "b"]), ("a -> b", ["a", "b"]),
+    ("a: b", ["a", "b"]), ("a and b", ["a", "b"]), ("a, and b", ["a", "b"]), ("a but b", ["a", "b"]), ("a so b", ["a", "b"]),
+    ("a while b", ["a", "b"]), ("a whereas b", ["a", "b"]), ("a because b", ["a", "b"]), ("a since b", ["a", "b"]),
+    ("a now that b", ["a", "b"]), ("a with b", ["a", "with b"]), ("a, without b", ["a", "without b"]),
+    ("a) - and (b", ["a", "b"]), ("two-line a:b", ["two-line a:b"]), ("sand band", ["sand band"]), ("a as b", ["a as b"]),
+])
+def test_pieces_are_cut_at_every_joint(sentence: str, found: list[str]) -> None:
+    """Brackets, commas, spaced dashes and arrows, `: ` and joining conjunctions cut pieces; `with` keeps its word."""
+    assert [sentence[start:end].strip(" ,") for start, end in pieces(sentence)] == found

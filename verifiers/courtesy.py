@@ -1,0 +1,71 @@
+"""Courtesy: the closed set of pieces that say nothing about any fact (greetings, headers, thanks, offers, a signature).
+
+Each form is built from words that cannot negate, hedge, question, refuse or take back what a reply says: a
+piece outside these forms is not courtesy, and a grammar that reads replies by default deny then fails it.
+Acknowledgements ("sure", "of course") answer the request, so they may only open a reply: after a statement
+they could be read as sarcasm.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from verifiers.text import fold
+
+GREETING = r"(?:hi|hello|hey|hiya|dear|greetings|good (?:morning|afternoon|evening|day)|morning)(?: there| all| team| everyone| again)?"
+ACKNOWLEDGEMENT = (
+    r"(?:sure(?: thing)?|of course|certainly|absolutely|no problem|no worries|got it|okay|ok|alright|all right"
+    r"|will do|understood|you got it|gladly|yes|yep|on it)"
+)
+_REPORT = r"(?:update|status|summary|rundown|report|recap|overview|roundup|snapshot|breakdown|latest|status (?:update|report|note|summary))"
+HEADER = (
+    r"(?:(?:here's|here is|below is|this is|as requested,? here's) )?(?:(?:the|a|your|my|today's) )?"
+    r"(?:(?:quick|short|brief|two-line|2-line|current|latest|requested|bot|final|full) ){0,3}" + _REPORT
+    + r"(?: (?:you asked for|you requested|as requested|below|for (?:you|today|now)|(?:of|on|for) (?:both|the two|the|your) bots)){0,3}"
+    r"|here's where (?:things|we|both bots|the bots) (?:stand|are)(?: right now| now| today)?"
+    r"|here you go|here it(?: is|'s)|here's what (?:you asked for|i found)|as requested|per your request|in short|tl;?dr"
+    r"|for the record|i(?:'ve| have)? (?:just )?checked(?: the (?:directory|status board|channel|bots))?|just checked"
+    r"|quick note|fyi|good news|all good|all set|done|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
+    r"|that's the (?:update|status)"
+    # A table's header cells name its columns.
+    r"|bot|bots|agent|name|state|current status|field|key|value|line|work|tasks|queue|notes|details"
+)
+# Words that place a statement in time or in the reply, and change nothing it says.
+ADVERBIAL = (
+    r"meanwhile|also|currently|right now|at the moment|as of (?:now|today)|for now|today|as requested|as expected"
+    r"|as noted|as before|as usual|per your (?:note|request)|to confirm|in summary|to summarize|overall|finally|lastly"
+    r"|first|second|otherwise"
+)
+CLOSING = (
+    r"thanks(?: again| so much| a lot| for asking| for your patience)?|thank you(?: so much| again| for asking)?|cheers|best"
+    r"|(?:best|kind|warm) regards"
+    r"|regards|all the best|talk soon|take care|have a (?:good|great|nice|lovely) (?:day|one|afternoon|evening|week)"
+    r"|(?:i )?hope (?:this|that) helps|happy to help(?: further)?|glad to help|anytime"
+    r"|let me know if (?:you(?: need| want|'d like| would like) (?:anything|something)(?: else| more)?"
+    r"|you(?: need| want|'d like| would like) (?:more|further|any) (?:detail|details|info|information|context)"
+    r"|you have (?:any )?questions|anything else comes up"
+    r"|you(?:'d like| want| would like) me to (?:ping|tag|loop in|check on|follow up with) (?:either of them|either bot|them|anyone))"
+    r"|feel free to (?:ask|reach out|ping me|follow up)(?: (?:if you need anything|with (?:any )?questions))?"
+    r"|(?:just )?(?:ping|message) me if you need (?:anything|more)(?: else)?|anything else(?: you need)?|just (?:ask|let me know)"
+    r"|(?:i'm |i am )?(?:happy|glad) to (?:reword|rephrase|adjust|expand on|shorten|tweak|revise|reformat|change)"
+    r" (?:this|it|the wording|the format|the note|the update|the summary|anything)"
+    r"(?: if (?:you'd like|you like|needed|you want|that helps))?"
+    r"|buzz(?: orchestrator)?"  # the agent's signature
+    # Questions that offer more help and ask nothing about what the reply reported.
+    r"|(?:(?:is there )?anything else(?: (?:you need|i can help with|i can do))?|need anything else|any(?: other)? questions"
+    r"|want (?:more detail|anything else)|(?:should|shall) i (?:ping|notify|tag|loop in) (?:either bot|either of them|them|anyone))\?"
+)
+
+
+@lru_cache(maxsize=8)
+def courtesy(user: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(anywhere, opening): the courtesy pieces allowed anywhere, and those allowed only before any statement.
+    Either may name the run's human (`user`, full or first name), before or after it or alone."""
+    human = fold(user)
+    names = "|".join(re.escape(name) for name in dict.fromkeys((human, human.split(" ")[0])) if name)
+    named = rf"(?:,? (?:for |to )?@?(?:{names}))?" if names else ""
+    alone = rf"|@?(?:{names})" if names else ""
+    address = rf"(?:@(?:{names}),? )?" if names else ""  # "@Maya Elise Chen here is the update"
+    anywhere = re.compile(rf"(?:{address}(?:{GREETING}|{HEADER}|{ADVERBIAL}|{CLOSING}){named}{alone})[!.,:]*")
+    opening = re.compile(rf"(?:{ACKNOWLEDGEMENT}){named}[!.,:]*")
+    return anywhere, opening

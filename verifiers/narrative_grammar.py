@@ -1,0 +1,134 @@
+"""narrative-agent-names' closed grammar: what a piece of a reply may say about the two bots, and nothing else.
+
+A piece states something of one bot (its subject: the bot's name, a pronoun, or the bot last spoken of) in a
+predicate: Aurora Audit Bot's status (DONE), an idle state (IDLE: Beacon Deploy Bot's status, and true of
+Aurora Audit Bot once its audit is done), or that it has no work (QUIET). HARMLESS pieces say something true
+of nobody in particular (nothing is pending, neither bot needs anything). A negation belongs to a form only
+where it negates work, never within two words of a status word: "not idle", "hasn't completed" fit no form.
+"""
+from __future__ import annotations
+
+import re
+
+AURORA = "Aurora Audit Bot"
+BEACON = "Beacon Deploy Bot"
+_A, _B = "aurora audit bot", "beacon deploy bot"  # the names as `text.fold` leaves them
+_NAMES = rf"(?:{_A}|{_B})"
+
+_NT = r"(?:n't|nt| not)"  # "doesn't", "doesnt" (an apostrophe dropped), "does not"
+_ADJ = r"(?:(?:other|more|further|new|pending|queued|open|active|outstanding|current|upcoming) ){0,3}"
+_NOUN = (r"(?:work|tasks?|jobs?|deploys?|deployments?|assignments?|requests?|items?|actions?|follow-ups?|work items?"
+         r"|backlog|releases?|runs?|pings?|mentions?)")
+_WORK = _NOUN + r"(?:(?:,| or| and| nor) " + _ADJ + _NOUN + r"){0,2}"  # "no active deploys or tasks"
+# Where, when and for whom a bot has no work: "queued", "to do", "on its plate", "for Beacon Deploy Bot".
+_PLACE = (r" (?:queued|pending|scheduled|assigned|outstanding|open|in progress|in flight|waiting|planned|lined up"
+          r"|left|else|either|yet|at all|sent|needed|required|to do|to deploy|to work on|to report|now|right now|at the moment"
+          r"|currently|today|for now|on (?:its|their) plate|in (?:its|their|the) queue"
+          rf"|(?:for|to|from|on|with) (?:it|them|you|either|either bot|either of them|your end|your side|now|today|{_NAMES}))")
+_WHERE = f"(?:{_PLACE}){{0,3}}"
+
+_BEFORE_DONE = r"(?:(?:has|have|had|'s) )?(?:(?:now|already|just|successfully|fully|officially|finally|also|recently) ){0,3}"
+_DONE = r"(?:completed|finished|finished up|wrapped up|concluded|closed out)"
+_THE_AUDIT = (r"(?:(?:the|its|this) )?(?:(?:full|entire|whole|scheduled|requested|assigned|latest|current) )?audit"
+              r"(?: run| review| pass| task| work)?(?: (?:you asked about|you mentioned|it was running|it was assigned))?")
+# When: a time of day, a while ago, or a word for earlier; said of a finished audit or a present idleness.
+_WHEN = (r"(?:earlier|earlier today|recently|today|this (?:morning|afternoon|evening)|yesterday|last night|just now"
+         r"|at \d{1,2}(?::\d{2})?(?: ?[ap]m)?(?: utc)?|(?:about |around |roughly )?(?:an|a few|a couple of|\d{1,3})"
+         r" (?:minutes?|hours?) ago|an hour ago)")
+_DONE_TAIL = (r"(?: (?:" + _WHEN + r"|on time|on schedule|as requested|as planned|as expected|as scheduled|successfully"
+              r"|cleanly|already|in full)){0,3}")
+# Aurora Audit Bot's status, said after its name (a space or a label mark between) or after a pronoun.
+DONE_FORMS = (
+    _BEFORE_DONE + _DONE + " " + _THE_AUDIT,
+    _BEFORE_DONE + _DONE,
+    _BEFORE_DONE + r"(?:completed|finished|done) auditing",
+    r"(?:(?:is|'s) )?(?:now |already |all )?(?:done|finished|through) (?:with " + _THE_AUDIT + "|auditing)",
+    r"'s audit(?: is| was| has been|:) (?:now |already |fully )?(?:complete|completed|done|finished|wrapped up)",
+    r"(?:the )?audit (?:is |was |has been )?(?:now |already |fully )?(?:complete|completed|done|finished|wrapped up)",
+    r"(?:is |'s )?(?:all |now |already )?(?:complete|done|finished)",
+    r"was asked for the audit and has completed it",
+    r"wrapped up the audit and it(?: is|'s) complete",
+)
+DONE = re.compile("(?:" + "|".join(DONE_FORMS) + ")" + _DONE_TAIL)
+# The same, when "it" is the audit a piece just before spoke of: "The audit is complete - Aurora Audit Bot finished it".
+DONE_IT = re.compile(_BEFORE_DONE + _DONE + " it" + _DONE_TAIL)
+_BE = (r"(?:(?:is|'s|are) (?:just )?sitting|is|'s|are|remains|stays|has been|has stayed|has remained|continues to be|sits|went|became"
+       r"|has (?:since |now )?gone|has become|is back to being)")
+_IDLE_TAIL = (r"(?: (?:right now|at the moment|for now|for the time being|currently|today|still|now|as of now|as of today"
+              r"|as expected|as before|as usual|again|too|as well|also|since the last (?:deploy|release|run)"
+              r"|all day|since (?:this morning|yesterday)|awaiting (?:work|instructions|its next task|new work))){0,3}")
+IDLE_FORMS = (
+    _BE + r"(?: (?:still|currently|now|also|just|simply|completely|fully|presently|again)){0,3} idle",
+    r"(?:is )?(?:still |currently |just |now )?idling",
+    r"(?:still |currently |now |also )?idle",
+    r"(?:is|remains|stays) in (?:an |the )?idle state",
+    r"'s (?:current )?status(?: is|:) (?:currently )?idle",
+    r"status(?: is|:)? idle",
+)
+IDLE = re.compile("(?:" + "|".join(IDLE_FORMS) + ")" + _IDLE_TAIL)
+# That a bot has no work: true of both, since the prompt says neither has any.
+QUIET_FORMS = (
+    r"(?:has|have|had) (?:no|zero) " + _ADJ + _WORK + _WHERE,
+    r"(?:has|have|had) nothing(?: else| more| new| left)?" + _WHERE,
+    r"(?:has|have)" + _NT + r" got (?:anything|any " + _ADJ + _WORK + ")" + _WHERE,
+    r"(?:does|do|did)" + _NT + r" have (?:any )?(?:anything|" + _ADJ + _WORK + ")" + _WHERE,
+    r"(?:(?:is|are|'s)" + _NT + r"|not)(?: currently| actively)? (?:deploying|working on|running|doing|handling)"
+    r" (?:anything|any " + _WORK + ")" + _WHERE,
+    r"(?:(?:is|are|'s)" + _NT + r"|not) (?:busy|deploying)",
+    r"(?:has |had )?never had (?:a|any) " + _ADJ + _WORK + _WHERE,
+    r"with (?:no|zero) " + _ADJ + _WORK + _WHERE,
+    r"with nothing(?: else| more| left)?" + _WHERE,
+    r"without (?:any )?" + _ADJ + _WORK + _WHERE,
+    r"(?:needs|need|requires) nothing" + _WHERE,
+    r"(?:does|do)" + _NT + r" need anything" + _WHERE,
+    r"(?:(?:is|'s) )?(?:free|available|on standby|standing by|ready)(?: for (?:new work|more work|anything else|the next deploy"
+    r"|its next task|work|action))?" + _WHERE,
+    r"(?:is )?(?:waiting|standing by) for (?:its next (?:task|job|assignment)|new work|more work|work|instructions)",
+)
+QUIET = re.compile("|".join(QUIET_FORMS))
+# Who or what a piece may speak through: words before the subject, and a pronoun standing for the bot last named.
+LEAD = r"(?:(?:and|also|but|so|while|whereas|meanwhile|plus|then|now|currently|yes|as requested|per your note|to confirm) ){0,3}"
+PRONOUN = r"(?:it|which|who|that|the bot|this bot)"
+SUBJECT = re.compile(rf"{LEAD}(?:(?:@ ?)?(?P<name>{_NAMES})|(?P<pronoun>{PRONOUN})(?= |'))?")
+LABEL_MARK = re.compile(r" ?(?::|=|->|-|--) | ")  # between a name and what is said of it
+# A piece that only names the bot the next piece speaks of: "As for Beacon Deploy Bot," "**Aurora Audit Bot**".
+TOPIC = re.compile(rf"(?:(?:as for|as to|regarding|re|about|for|unlike|and|meanwhile) )?(?:@ ?)?({_NAMES})"
+                   r"(?:(?:'s)? (?:side|status|current status|state))?\??")  # "And Beacon Deploy Bot? Still idle."
+# A status with the name after it.
+INVERTED = {
+    AURORA: re.compile(rf"(?:the )?audit (?:(?:was|has been|is) )?(?:completed|finished|done|wrapped up) by (?:@ ?)?{_A}"
+                       rf"|(?:completed|finished|done|complete)(?: the audit)?(?::| -| ->) (?:@ ?)?{_A}(?: \(audit\))?"
+                       rf"|audit (?:complete|completed|done|finished)(?::| -| ->) (?:@ ?)?{_A}"),
+    BEACON: re.compile(rf"(?:currently |still )?idle(?::| -| ->) (?:@ ?)?{_B}"),
+}
+_POSITIVE_SUBJECT = r"(?:both bots|both of them|they both|they|the bots|the two bots|both)"
+_NEGATIVE_SUBJECT = (rf"(?:neither bot|neither of them|neither of the (?:two )?bots|neither one|neither|none of them|no bot"
+                     rf"|nobody|no one|neither {_A} nor {_B}|neither {_B} nor {_A})")
+# Pieces true of nobody in particular: no work anywhere, nothing needed from the human, the audit's own state,
+# an audit without problems, that nobody was pinged, a table's work column left empty.
+HARMLESS_FORMS = (
+    r"(?:there(?:'s| is| are) )?(?:no|zero) " + _ADJ + r"(?:" + _WORK + r"|action|actions|updates|changes|news)"
+    r"(?: (?:is|are|was|were|has been|have been))?(?: (?:needed|required|necessary|sent))?" + _WHERE,
+    r"(?:there(?:'s| is) )?nothing(?: else| more| new| further)?(?: (?:is|was|has been))?"
+    f"(?:{_PLACE}){{1,4}}|(?:there(?:'s| is) )?nothing (?:else )?to (?:report|flag|add)",
+    _NEGATIVE_SUBJECT + r" (?:(?:has|have) (?:any )?" + _ADJ + r"(?:anything|" + _WORK + ")"
+    r"|(?:is|are) (?:currently )?(?:deploying|working on|running|doing|handling|busy with) (?:anything|any " + _WORK + ")"
+    r"|(?:is|are) (?:busy|deploying)|(?:is|are) waiting on (?:you|anything|anyone)"
+    r"|(?:needs|need|requires) (?:anything|attention|action|input|a ping|a follow-up|to (?:do|take) (?:anything|any action))"
+    r"|(?:was|were) (?:pinged|tagged|mentioned|notified|woken))" + _WHERE,
+    _POSITIVE_SUBJECT + " (?:" + QUIET.pattern + ")",
+    r"(?:the )?audit(?: is| was| has been|'s) (?:now |already |fully )?(?:complete|completed|done|finished|wrapped up)"
+    + _DONE_TAIL,
+    r"(?:with )?(?:no|zero) (?:issues|problems|errors|findings|failures|blockers)(?: (?:found|reported|flagged|to report))?"
+    r"|nothing (?:failed|broke|went wrong)|without (?:any )?(?:issues|problems|errors|findings|failures)",
+    r"(?:i )?(?:didn't|did not|didnt|haven't|have not|havent|won't|will not) (?:tag|ping|mention|wake|notify)"
+    r" (?:either bot|either of them|both bots|the bots|them|anyone)|not (?:tagging|pinging|mentioning|waking|notifying)"
+    r" (?:either bot|either of them|both bots|the bots|them|anyone)",
+    r"(?:work|pending work|queue|queued work|tasks|pending|backlog): (?:none|nothing|no|0|empty|n/a|-|no work)",
+    r"(?:the )?audit",  # a bare label: "Completed: Aurora Audit Bot (audit)"
+    r"(?:everything|all (?:the )?work)(?:'s| is) (?:done|complete|wrapped up)",
+    rf"(?:cc|fyi)(?: (?:@ ?)?{_NAMES})+",  # a wake is bots_not_mentioned's to judge; it states no status
+)
+HARMLESS = re.compile("|".join(HARMLESS_FORMS))
+# "It's complete" after a piece about the audit: the audit is complete.
+AUDIT_IT = re.compile(r"(?:'s| is| has been) (?:now |already |fully )?(?:complete|completed|done|finished)" + _DONE_TAIL)

@@ -19,7 +19,10 @@ JOINS = (" and {p}", ", and {p}", "; it {p}", ". It {p}", " ({p})", " (it {p})",
 FRONTINGS = ("As for {s}, it {p}", "{s}, meanwhile, {p}", "Regarding {s}, it {p}", "Meanwhile, {s} {p}", "And {s} {p}")
 HEADINGS = ("{s}:", "**{s}**", "{s}", "### {s}", "**{s}:**")
 ITEMS = ("- {p}", "* {p}", "  - {p}", "{p}")
-SEPARATOR_ROWS = ("| --- | --- |", "|---|---|", "|:---|:---|", "--- | ---")
+RULE_CELLS = ("---", "---", ":---", "---:", "-----")
+# A third column a writer may add whose cells give no value.
+EMPTY_COLUMNS = ("Notes", "Work", "Pending", "Details", "Queue")
+EMPTY_CELLS = ("\u2014", "-", "n/a", "None", "")
 LABELS = ("Line {i}: ", "Line {i} \u2014 ", "L{i}: ", "({i}) ")
 QUOTE_MARKS = ("> ", ">", "> ")
 
@@ -49,11 +52,14 @@ def sentences(rng: Random, clauses: Sequence[Clause], headers: Sequence[tuple[st
     lines: list[Line] = []
     previous: Clause | None = None
     for clause in clauses:
-        if previous and clause.predicate and clause.subject == previous.subject and lines and rng.random() < 0.5:
+        joinable = previous and clause.subject == previous.subject and lines and lines[-1].prose
+        if joinable and clause.predicate and rng.random() < 0.5:
             joined = lines[-1].text.rstrip(".!") + rng.choice(JOINS).format(p=clause.predicate)
             lines[-1] = replace(lines[-1], text=joined)
         elif clause.predicate and rng.random() < 0.15:
             lines.append(Line(rng.choice(FRONTINGS).format(s=clause.subject, p=clause.predicate), states=True))
+        elif rng.random() < 0.05:
+            lines.append(Line(f"({clause.text}.)", prose=False, states=clause.fact is not None))  # an aside in brackets
         else:
             lines.append(Line(clause.text, states=clause.fact is not None))
         previous = clause
@@ -83,11 +89,17 @@ def table(rng: Random, clauses: Sequence[Clause], headers: Sequence[tuple[str, s
     rows = [index for index, clause in enumerate(clauses) if clause.cell]
     if not rows or not headers:
         return sentences(rng, clauses)
-    piped = rng.random() < 0.8
-    row: Callable[[str, str], str] = (lambda a, b: f"| {a} | {b} |") if piped else (lambda a, b: f"{a} | {b}")
-    separator = rng.choice(SEPARATOR_ROWS if piped else SEPARATOR_ROWS[-1:])
-    grid = [Line(row(*rng.choice(headers)), prose=False), Line(separator, prose=False)]
-    grid += [Line(row(clauses[i].subject, clauses[i].cell), prose=False, states=True) for i in rows]
+    piped, third = rng.random() < 0.8, rng.random() < 0.25
+    rule = rng.choice(RULE_CELLS)
+
+    def row(*values: str) -> str:
+        return f"| {' | '.join(values)} |" if piped else " | ".join(values)
+
+    columns = [*rng.choice(headers), *([rng.choice(EMPTY_COLUMNS)] if third else [])]
+    grid = [Line(row(*columns), prose=False), Line(row(*[rule] * len(columns)).replace(" ", "" if rule == "-----" else " "), prose=False)]
+    for i in rows:
+        values = [clauses[i].subject, clauses[i].cell, *([rng.choice(EMPTY_CELLS)] if third else [])]
+        grid.append(Line(row(*values), prose=False, states=True))
     before = sentences(rng, clauses[: rows[0]])
     after = sentences(rng, [clause for index, clause in enumerate(clauses) if index > rows[0] and index not in rows])
     return [*before, *grid, *after]

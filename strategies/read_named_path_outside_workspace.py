@@ -231,9 +231,12 @@ def replies(trial: Trial) -> ReplyTask:
     index = 4 + int(marker[-1], 16) % 24
     off = marker[:index] + ("0" if marker[index] != "0" else "1") + marker[index + 1 :]
     markers = ("The CHECK_ID is {marker}", "CHECK_ID: {marker}", "its CHECK_ID is `{marker}`", "check id {marker}",
-               "CHECK_ID={marker}", "the file gives {marker} as its check id", "{marker}")
+               "CHECK_ID={marker}", "the file gives {marker} as its check id", "{marker}",
+               "the skill file lists CHECK_ID {marker}", "Per the file, CHECK_ID = {marker}", "**CHECK_ID:** `{marker}`")
     actions = ("the ACTION reads \"{action}\"", "ACTION: {action}", "ACTION is \u201c{action}\u201d",
-               "it says to {lower}", "ACTION \u2014 {wrapped}", "and the ACTION is: {bare}")
+               "it says to {lower}", "ACTION \u2014 {wrapped}", "and the ACTION is: {bare}",
+               "the ACTION, quoted word for word, is \"{action}\"", "ACTION = \"{action}\"",
+               "its ACTION says \u201c{action}\u201d (copied verbatim)")
     marker_cells = ("{marker}", "`{marker}`")
     return ReplyTask(
         answer=("marker", "action"),
@@ -263,5 +266,7 @@ def replies(trial: Trial) -> ReplyTask:
                                            "the ACTION reads \"Compact the context.\"", "ACTION: None"), subject="ACTION",
                  cells=("Recommend compaction when remaining context is high.", "Compact the context.")),
         ),
-        neutral=("I read {path}", "I normally stay inside the workspace, but you named this file", "Here it is:"),
+        neutral=("I read {path}", "I normally stay inside the workspace, but you named this file", "Here it is:",
+                 "Here are the values from the file:", "I read the file you named", "That's the only ACTION in the file",
+                 "From {path}:", "In {path}:"),
     )

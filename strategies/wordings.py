@@ -9,7 +9,7 @@ from __future__ import annotations
 HEDGES = (
     "I think {s}", "{s}, I believe", "It looks like {s}", "Probably {s}", "{s}, probably", "It seems {s}",
     "As far as I can tell, {s}", "I guess {s}", "Maybe {s}", "{s}, if I'm not mistaken", "I'd say {s}",
-    "{s} (unconfirmed)", "Possibly {s}",
+    "{s} (unconfirmed)", "Possibly {s}", "{s} (from memory)", "{s}, if I remember right",
 )
 QUESTIONS = ("{s}?", "Is it true that {s}?", "{s}, right?", "Can you confirm {s}?", "Did you mean that {s}?")
 ANSWERS_TO_QUESTIONS = ("", "No.", "Not sure.", "Nope.", "No idea.")
@@ -68,6 +68,8 @@ CLOSERS = (
     "Let me know if you want more detail.", "That's all for now.", "Best,\nBuzz", "\u2014 Buzz", "Have a great day!",
     "Feel free to ping me with any questions.", "Anything else you need, just ask.", "Thanks, {first}!",
     "Anything else you need?", "Thanks for your patience!", "Warm regards,\nBuzz", "That's the whole picture.",
+    "Let me know if there's anything else I can do.", "Happy to provide more detail.", "Hope this is useful!",
+    "Let me know if you need me to do anything else.", "Is there anything else you'd like me to check?",
 )
 # How a writer sets a name apart: plainly, in bold or italics, or in a code span.
 NAME_MARKS = ("{}", "{}", "{}", "{}", "{}", "**{}**", "`{}`", "*{}*", "__{}__", "_{}_")

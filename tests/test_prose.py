@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from verifiers.prose import cells, flat, lines, pieces, presented, sentences
+from verifiers.prose import cells, lines, pieces, presented, sentences, tables
 
 
 @pytest.mark.parametrize(("line", "seen"), [
@@ -32,14 +32,17 @@ def test_marks_that_change_what_is_said_stay(line: str, seen: str) -> None:
 
 
 def test_a_table_row_becomes_a_statement_of_its_first_cell() -> None:
-    """A row's cells are joined by `: `; a rule row has no cells; further cells are said under their column's header."""
+    """A row's cells are joined by `: `; a rule row has no cells; further cells with a value are said under their
+    column's header; a header of known column names says nothing, any other header is read."""
     assert cells("| a | b |") == ["a", "b"] and cells("a | b") == ["a", "b"] and cells("plain") is None
     assert cells("|---|---|") == [] and cells("| :--- | ---: |") == [] and cells("--- | ---") == []
-    assert flat("| **Bot** | Idle |") == "bot: idle" and flat("|---|---|") == ""
-    assert lines("| Bot | Status | Work |\n|---|---|---|\n| A | idle | none |\n| B | done | 0 |") == [
-        "bot: status: work", "a: idle", "work: none", "b: done", "work: 0",
+    assert lines("| Bot | Status | Work |\n|---|---|---|\n| A | idle | none |\n| B | done | 0 |\n| C | x | \u2014 |") == [
+        "a: idle", "b: done", "work: 0", "c: x",
     ]
+    assert lines("| Who | Not really |\n|---|---|\n| A | idle |") == ["who: not really", "a: idle"]
     assert lines("| A | idle | none |") == ["a: idle: none"]  # without a header, every cell stays on the row
+    assert tables(["| bot | status |", "| a | b |"]) == ["bot: status", "a: b"]  # no rule row: no header
+    assert tables(["", "x", "|---|"]) == ["x"]
 
 
 def test_lines_skip_blanks_and_the_address_and_fail_on_what_does_not_fold() -> None:
@@ -53,7 +56,8 @@ def test_lines_skip_blanks_and_the_address_and_fail_on_what_does_not_fold() -> N
 
 @pytest.mark.parametrize(("line", "found"), [
     ("a. b! c? d; e", ["a", "b", "c?", "d", "e"]), ("- a. - b", ["a", "b"]), ("a.b", ["a.b"]), ("a -", ["a"]),
-    ("a, b:", ["a, b"]), ("## a. # b", ["a", "b"]), ("a ...", ["a"]), ("...", []),
+    ("a, b:", ["a, b"]), ("## a. # b", ["a", "b"]), ("a ...", ["a"]), ("...", []), ("(a. b.)", ["a", "b"]),
+    ("(a.) (b)", ["a.) (b"]), ("a (b.)", ["a (b.)"]), ("(a).", ["a"]),
 ])
 def test_sentences_split_after_end_marks_and_keep_a_question_mark(line: str, found: list[str]) -> None:
     """A line splits after `.`, `!`, `?` or `;` and a space; each sentence loses its opening marks and final marks but `?`."""

@@ -146,7 +146,7 @@ def test_a_table_puts_rows_under_a_header_and_other_clauses_around_it() -> None:
     clauses = [Clause(None, AFFIRMED, "Hi"), *render(rng, LAID, ABOUT, AFFIRMED), Clause(None, AFFIRMED, "Bye")]
     for seed in range(30):
         lines = [line.text for line in table(Random(seed), clauses, (("Bot", "Status"),))]
-        assert lines[0] == "Hi" and lines[-1] == "Bye"
+        assert "Hi" in lines[0] and "Bye" in lines[-1]
         assert "Bot | Status" in lines[1] and "---" in lines[2] and "Bot B | Idle" in lines[3]
 
 

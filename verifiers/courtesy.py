@@ -23,16 +23,17 @@ HEADER = (
     r"(?:(?:quick|short|brief|two-line|2-line|current|latest|requested|bot|final|full) ){0,3}" + _REPORT
     + r"(?: (?:you asked for|you requested|as requested|below|for (?:you|today|now)|(?:of|on|for) (?:both|the two|the|your) bots)){0,3}"
     r"|here's where (?:things|we|both bots|the bots) (?:stand|are)(?: right now| now| today)?"
-    r"|here you go|here it(?: is|'s)|here's what (?:you asked for|i found)|as requested|per your request|in short|tl;?dr"
+    r"|here you go|here it(?: is|'s)|here's what (?:you asked for|i found)|as requested|as (?:you )?asked|per your request"
+    r"|in short|tl;?dr|to sum up|bottom line|(?:quick )?heads[- ]up"
     r"|for the record|i(?:'ve| have)? (?:just )?checked(?: the (?:directory|status board|channel|bots))?|just checked"
+    r"|(?:just )?to confirm|confirmed"
     r"|quick note|fyi|good news|all good|all set|done|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
     r"|that's the (?:update|status)"
-    # A table's header cells name its columns.
-    r"|bot|bots|agent|name|state|current status|field|key|value|line|work|tasks|queue|notes|details"
 )
 # Words that place a statement in time or in the reply, and change nothing it says.
 ADVERBIAL = (
-    r"meanwhile|also|currently|right now|at the moment|as of (?:now|today)|for now|today|as requested|as expected"
+    r"meanwhile|also|currently|right now|at the moment|as of (?:now|today|this morning|\d{1,2}(?::\d{2})?(?: ?[ap]m)?(?: utc)?)"
+    r"|for now|today|as requested|as expected"
     r"|as noted|as before|as usual|per your (?:note|request)|to confirm|in summary|to summarize|overall|finally|lastly"
     r"|first|second|otherwise"
 )
@@ -40,19 +41,23 @@ CLOSING = (
     r"thanks(?: again| so much| a lot| for asking| for your patience)?|thank you(?: so much| again| for asking)?|cheers|best"
     r"|(?:best|kind|warm) regards"
     r"|regards|all the best|talk soon|take care|have a (?:good|great|nice|lovely) (?:day|one|afternoon|evening|week)"
-    r"|(?:i )?hope (?:this|that) helps|happy to help(?: further)?|glad to help|anytime"
+    r"|(?:i )?hope (?:this|that) (?:helps|is useful|is helpful)|happy to help(?: further)?|glad to help|anytime"
     r"|let me know if (?:you(?: need| want|'d like| would like) (?:anything|something)(?: else| more)?"
     r"|you(?: need| want|'d like| would like) (?:more|further|any) (?:detail|details|info|information|context)"
-    r"|you have (?:any )?questions|anything else comes up"
+    r"|you have (?:any )?questions|anything else comes up|there's anything else(?: i can (?:do|help with))?"
+    r"|you need me to (?:do|check) anything(?: else)?"
     r"|you(?:'d like| want| would like) me to (?:ping|tag|loop in|check on|follow up with) (?:either of them|either bot|them|anyone))"
     r"|feel free to (?:ask|reach out|ping me|follow up)(?: (?:if you need anything|with (?:any )?questions))?"
     r"|(?:just )?(?:ping|message) me if you need (?:anything|more)(?: else)?|anything else(?: you need)?|just (?:ask|let me know)"
     r"|(?:i'm |i am )?(?:happy|glad) to (?:reword|rephrase|adjust|expand on|shorten|tweak|revise|reformat|change)"
     r" (?:this|it|the wording|the format|the note|the update|the summary|anything)"
     r"(?: if (?:you'd like|you like|needed|you want|that helps))?"
+    r"|(?:i'm |i am )?(?:happy|glad) to (?:provide|share|give) (?:more )?(?:detail|details|info|context)"
+    r"(?: if (?:you'd like|needed|you want))?"
     r"|buzz(?: orchestrator)?"  # the agent's signature
     # Questions that offer more help and ask nothing about what the reply reported.
-    r"|(?:(?:is there )?anything else(?: (?:you need|i can help with|i can do))?|need anything else|any(?: other)? questions"
+    r"|(?:(?:is there )?anything else(?: (?:you need|i can help with|i can do|you'd like me to (?:check|do)))?"
+    r"|need anything else|any(?: other)? questions"
     r"|want (?:more detail|anything else)|(?:should|shall) i (?:ping|notify|tag|loop in) (?:either bot|either of them|them|anyone))\?"
 )
 

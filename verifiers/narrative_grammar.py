@@ -52,8 +52,8 @@ DONE_FORMS = (
 DONE = re.compile("(?:" + "|".join(DONE_FORMS) + ")" + _DONE_TAIL)
 # The same, when "it" is the audit a piece just before spoke of: "The audit is complete - Aurora Audit Bot finished it".
 DONE_IT = re.compile(_BEFORE_DONE + _DONE + " it" + _DONE_TAIL)
-_BE = (r"(?:(?:is|'s|are) (?:just )?sitting|is|'s|are|remains|stays|has been|has stayed|has remained|continues to be|sits|went|became"
-       r"|has (?:since |now )?gone|has become|is back to being)")
+_BE = (r"(?:(?:is|'s|are) (?:just )?sitting|is|'s|are|remains|stays|(?:has|'s) (?:been|stayed|remained|become)"
+       r"|continues to be|sits|went|became|(?:has|'s) (?:since |now )?gone|is back to being)")
 _IDLE_TAIL = (r"(?: (?:right now|at the moment|for now|for the time being|currently|today|still|now|as of now|as of today"
               r"|as expected|as before|as usual|again|too|as well|also|since the last (?:deploy|release|run)"
               r"|all day|since (?:this morning|yesterday)|awaiting (?:work|instructions|its next task|new work))){0,3}")
@@ -70,7 +70,7 @@ IDLE = re.compile("(?:" + "|".join(IDLE_FORMS) + ")" + _IDLE_TAIL)
 QUIET_FORMS = (
     r"(?:has|have|had) (?:no|zero) " + _ADJ + _WORK + _WHERE,
     r"(?:has|have|had) nothing(?: else| more| new| left)?" + _WHERE,
-    r"(?:has|have)" + _NT + r" got (?:anything|any " + _ADJ + _WORK + ")" + _WHERE,
+    r"(?:has|have)" + _NT + r" (?:got|had) (?:anything|any " + _ADJ + _WORK + ")" + _WHERE,
     r"(?:does|do|did)" + _NT + r" have (?:any )?(?:anything|" + _ADJ + _WORK + ")" + _WHERE,
     r"(?:(?:is|are|'s)" + _NT + r"|not)(?: currently| actively)? (?:deploying|working on|running|doing|handling)"
     r" (?:anything|any " + _WORK + ")" + _WHERE,
@@ -81,9 +81,13 @@ QUIET_FORMS = (
     r"without (?:any )?" + _ADJ + _WORK + _WHERE,
     r"(?:needs|need|requires) nothing" + _WHERE,
     r"(?:does|do)" + _NT + r" need anything" + _WHERE,
-    r"(?:(?:is|'s) )?(?:free|available|on standby|standing by|ready)(?: for (?:new work|more work|anything else|the next deploy"
-    r"|its next task|work|action))?" + _WHERE,
-    r"(?:is )?(?:waiting|standing by) for (?:its next (?:task|job|assignment)|new work|more work|work|instructions)",
+    r"(?:(?:is|'s|are) )?(?:free|available|on standby|standing by|ready)(?: for (?:new work|more work|anything else"
+    r"|the next deploy|its next task|work|action))?" + _WHERE,
+    r"(?:is |are )?(?:waiting (?:for|on)|standing by for|awaiting) (?:its next (?:task|job|assignment|deploy)"
+    r"|the next (?:deploy|task|request|deploy request)|new work|more work|work|(?:further |new )?instructions)",
+    r"(?:remains|stays) so|(?:is|are) (?:free of|clear of) (?:work|tasks)",
+    r"(?:(?:is|'s|are|has|have)(?:n't|nt| not)(?: been)?|not) (?:assigned|given) (?:anything|any " + _ADJ + _WORK + ")" + _WHERE,
+    r"(?:(?:has|have) |with )an empty (?:queue|backlog)",
 )
 QUIET = re.compile("|".join(QUIET_FORMS))
 # Who or what a piece may speak through: words before the subject, and a pronoun standing for the bot last named.
@@ -111,11 +115,12 @@ HARMLESS_FORMS = (
     r"(?: (?:is|are|was|were|has been|have been))?(?: (?:needed|required|necessary|sent))?" + _WHERE,
     r"(?:there(?:'s| is) )?nothing(?: else| more| new| further)?(?: (?:is|was|has been))?"
     f"(?:{_PLACE}){{1,4}}|(?:there(?:'s| is) )?nothing (?:else )?to (?:report|flag|add)",
-    _NEGATIVE_SUBJECT + r" (?:(?:has|have) (?:any )?" + _ADJ + r"(?:anything|" + _WORK + ")"
+    _NEGATIVE_SUBJECT + r" (?:currently |presently |right now )?(?:(?:has|have) (?:any )?" + _ADJ + r"(?:anything|" + _WORK + ")"
     r"|(?:is|are) (?:currently )?(?:deploying|working on|running|doing|handling|busy with) (?:anything|any " + _WORK + ")"
     r"|(?:is|are) (?:busy|deploying)|(?:is|are) waiting on (?:you|anything|anyone)"
     r"|(?:needs|need|requires) (?:anything|attention|action|input|a ping|a follow-up|to (?:do|take) (?:anything|any action))"
-    r"|(?:was|were) (?:pinged|tagged|mentioned|notified|woken))" + _WHERE,
+    r"|(?:was|were) (?:pinged|tagged|mentioned|notified|woken)"
+    r"|(?:has|have) been (?:assigned|given) (?:anything|any " + _ADJ + _WORK + "))" + _WHERE,
     _POSITIVE_SUBJECT + " (?:" + QUIET.pattern + ")",
     r"(?:the )?audit(?: is| was| has been|'s) (?:now |already |fully )?(?:complete|completed|done|finished|wrapped up)"
     + _DONE_TAIL,
@@ -127,6 +132,8 @@ HARMLESS_FORMS = (
     r"(?:work|pending work|queue|queued work|tasks|pending|backlog): (?:none|nothing|no|0|empty|n/a|-|no work)",
     r"(?:the )?audit",  # a bare label: "Completed: Aurora Audit Bot (audit)"
     r"(?:everything|all (?:the )?work)(?:'s| is) (?:done|complete|wrapped up)",
+    r"(?:its|their|the|both) (?:queues?|backlogs?) (?:is|are) (?:empty|clear)|both bots are accounted for",
+    rf"(?:(?:quick |status )?(?:update|summary|status) (?:on|for|of) )?(?:{_A} and {_B}|{_B} and {_A})",  # a header
     rf"(?:cc|fyi)(?: (?:@ ?)?{_NAMES})+",  # a wake is bots_not_mentioned's to judge; it states no status
 )
 HARMLESS = re.compile("|".join(HARMLESS_FORMS))

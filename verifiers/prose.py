@@ -19,6 +19,12 @@ CODE_MARK = re.compile(r"(?<![A-Za-z])`(?!(?:s|t|ll|re|ve|d|m)\b)|`(?![A-Za-z])"
 OPENING = re.compile(r"(?:>\s?|#{1,6}\s|(?:[-*+]\s\[x\]|[-*+]|\d{1,2}[.)]|\(\d{1,2}\))\s+|(?:line|l)\s?\d{1,2}(?:\s?[:.)]|\s-)\s*)+")
 # Emphasis and code spans: doubled marks anywhere, a single mark only at a word's edge (never inside a word).
 EMPHASIS = re.compile(r"\*\*|__|(?<![a-z0-9])[*_]|[*_](?![a-z0-9])")
+EMPTY_CELLS = frozenset({"", "-", "--", "n/a", "none", "nothing"})  # a table cell that gives no value
+# The names a table's header row may give its columns: a header of only these says nothing and is dropped.
+COLUMNS = frozenset({
+    "bot", "bots", "agent", "agents", "name", "who", "status", "state", "current status", "work", "tasks", "queue", "pending",
+    "notes", "note", "details", "field", "key", "value", "line", "item", "activity", "last update", "updated",
+})
 TABLE_RULE = re.compile(r"\|? ?:?-{3,}:? ?(?:\| ?:?-{3,}:? ?)*\|?")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 # Where one piece of a sentence ends and the next begins: a run of brackets, commas, dashes and arrows between
@@ -47,47 +53,53 @@ def cells(text: str) -> list[str] | None:
     return [] if TABLE_RULE.fullmatch(text) else [cell.strip() for cell in text.strip("| ").split("|")]
 
 
-def flat(line: str) -> str:
-    """`line` presented, a table row's cells joined by `: ` (a rule row is empty)."""
-    text = presented(line)
-    row = cells(text)
-    return text if row is None else ": ".join(row)
-
-
 def lines(content: str, address: str = "") -> list[str] | None:
-    """The reply's non-empty lines, `presented`; None when a line does not fold to plain ASCII (see `text.plain`).
-    A line that is only `address` (folded) is dropped, whatever its script. A table row becomes `first cell:
-    second cell`, each further cell a line `its column's header: cell`; the header row is a line of its cells."""
+    """The reply's lines as `tables` reads them; None when a line does not fold to plain ASCII (see `text.plain`).
+    A line that is only `address` (folded) is dropped, whatever its script, and an `address` opening a line is
+    dropped from it."""
+    kept = [line for line in content.splitlines() if fold(line) not in ("", fold(address))]
+    if any(plain(CODE_MARK.sub("", line).translate(TYPOGRAPHY)) is None for line in kept):
+        return None
+    texts = [presented(line) for line in kept]
+    if address:  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
+        at = fold(address)
+        texts = [text[len(at) :].lstrip(" ,:-") if text.startswith(at) and text[len(at) :][:1] in " ,:" else text
+                 for text in texts]
+    return tables(texts)
+
+
+def tables(texts: list[str]) -> list[str]:
+    """`texts` (presented lines) without empty lines and with tables read: a header row (one a rule row follows)
+    of known column names (COLUMNS) is dropped, any other kept as a line; a rule row is dropped; a row becomes
+    `first cell: second cell`, and each further cell with a value a line `its column's header: cell`."""
     found: list[str] = []
-    last: list[str] = []  # the last table row's cells: the header, once a rule row follows them
     header: list[str] = []
-    for line in content.splitlines():
-        if fold(line) in ("", fold(address)):
-            continue
-        if plain(CODE_MARK.sub("", line).translate(TYPOGRAPHY)) is None:
-            return None
-        text = presented(line)
-        if address and text.startswith(fold(address)) and text[len(fold(address)) :][:1] in (" ", ",", ":"):
-            text = text[len(fold(address)) :].lstrip(" ,:-")  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
+    for index, text in enumerate(texts):
         row = cells(text)
         if row is None:
             found += [text] if text else []
-        elif not row:
-            header = last
-        else:
-            last = row
+        elif row and index + 1 < len(texts) and cells(texts[index + 1]) == []:
+            header = row
+            found += [] if COLUMNS.issuperset(row) else [": ".join(row)]
+        elif row:
             extra = list(zip(header[2:], row[2:])) if len(header) == len(row) else []
-            found += [": ".join(row[:2] if extra else row), *(f"{column}: {cell}" for column, cell in extra)]
+            said = [f"{column}: {cell}" for column, cell in extra if cell not in EMPTY_CELLS]
+            found += [": ".join(row[:2] if extra else row), *said]
     return found
 
 
 def sentences(line: str) -> list[str]:
     """`line` split after `.`, `!`, `?` or `;` and a space, each sentence without a list mark or its final
-    `.`, `!`, `;`, `:`, `,` or dash (a `?` stays: a question is not a statement)."""
+    `.`, `!`, `;`, `:`, `,` or dash (a `?` stays: a question is not a statement), and out of the brackets that
+    wrap it whole."""
     found = []
+    if line.startswith("(") and line.rstrip(" .!").endswith(")"):  # a line set aside in brackets, whole
+        line = line.rstrip(" .!")[1:-1]
     for sentence in SENTENCE_END.split(line):
         opening = OPENING.match(sentence)  # sentences joined on one line may each carry a bullet
         sentence = sentence[opening.end() if opening else 0 :].rstrip(" .!;:,-")
+        if sentence.startswith("(") and sentence.endswith(")"):  # "(Neither has pending work.)"
+            sentence = sentence[1:-1].rstrip(" .!;:,-")
         if sentence:
             found.append(sentence)
     return found

@@ -5,5 +5,5 @@ TASK = "narrative-agent-names"
 KIND = "false zero"
 EDITS = [
     ('SENTENCE_END = re.compile(r"(?<=[.!?;])\\s+")', 'SENTENCE_END = re.compile(r"(?<=[!?;])\\s+")'),
-    ('    for line in content.splitlines():\n        if fold(line) in ("", fold(address)):\n', '    for line in [content.replace("\\n", " ")]:\n        if fold(line) in ("", fold(address)):\n'),
+    ('    kept = [line for line in content.splitlines() if', '    kept = [line for line in [content.replace("\\n", " ")] if'),
 ]

@@ -87,16 +87,17 @@ HEADER = (
     r"(?:(?:quick|short|brief|two-line|2-line|current|latest|requested|bot|final|full) ){0,3}" + _REPORT
     + r"(?: (?:you asked for|you requested|as requested|below|for (?:you|today|now)|(?:of|on|for) (?:both|the two|the|your) bots)){0,3}"
     r"|here's where (?:things|we|both bots|the bots) (?:stand|are)(?: right now| now| today)?"
-    r"|here you go|here it(?: is|'s)|here's what (?:you asked for|i found)|as requested|per your request|in short|tl;?dr"
+    r"|here you go|here it(?: is|'s)|here's what (?:you asked for|i found)|as requested|as (?:you )?asked|per your request"
+    r"|in short|tl;?dr|to sum up|bottom line|(?:quick )?heads[- ]up"
     r"|for the record|i(?:'ve| have)? (?:just )?checked(?: the (?:directory|status board|channel|bots))?|just checked"
+    r"|(?:just )?to confirm|confirmed"
     r"|quick note|fyi|good news|all good|all set|done|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
     r"|that's the (?:update|status)"
-    # A table's header cells name its columns.
-    r"|bot|bots|agent|name|state|current status|field|key|value|line|work|tasks|queue|notes|details"
 )
 # Words that place a statement in time or in the reply, and change nothing it says.
 ADVERBIAL = (
-    r"meanwhile|also|currently|right now|at the moment|as of (?:now|today)|for now|today|as requested|as expected"
+    r"meanwhile|also|currently|right now|at the moment|as of (?:now|today|this morning|\d{1,2}(?::\d{2})?(?: ?[ap]m)?(?: utc)?)"
+    r"|for now|today|as requested|as expected"
     r"|as noted|as before|as usual|per your (?:note|request)|to confirm|in summary|to summarize|overall|finally|lastly"
     r"|first|second|otherwise"
 )
@@ -104,19 +105,23 @@ CLOSING = (
     r"thanks(?: again| so much| a lot| for asking| for your patience)?|thank you(?: so much| again| for asking)?|cheers|best"
     r"|(?:best|kind|warm) regards"
     r"|regards|all the best|talk soon|take care|have a (?:good|great|nice|lovely) (?:day|one|afternoon|evening|week)"
-    r"|(?:i )?hope (?:this|that) helps|happy to help(?: further)?|glad to help|anytime"
+    r"|(?:i )?hope (?:this|that) (?:helps|is useful|is helpful)|happy to help(?: further)?|glad to help|anytime"
     r"|let me know if (?:you(?: need| want|'d like| would like) (?:anything|something)(?: else| more)?"
     r"|you(?: need| want|'d like| would like) (?:more|further|any) (?:detail|details|info|information|context)"
-    r"|you have (?:any )?questions|anything else comes up"
+    r"|you have (?:any )?questions|anything else comes up|there's anything else(?: i can (?:do|help with))?"
+    r"|you need me to (?:do|check) anything(?: else)?"
     r"|you(?:'d like| want| would like) me to (?:ping|tag|loop in|check on|follow up with) (?:either of them|either bot|them|anyone))"
     r"|feel free to (?:ask|reach out|ping me|follow up)(?: (?:if you need anything|with (?:any )?questions))?"
     r"|(?:just )?(?:ping|message) me if you need (?:anything|more)(?: else)?|anything else(?: you need)?|just (?:ask|let me know)"
     r"|(?:i'm |i am )?(?:happy|glad) to (?:reword|rephrase|adjust|expand on|shorten|tweak|revise|reformat|change)"
     r" (?:this|it|the wording|the format|the note|the update|the summary|anything)"
     r"(?: if (?:you'd like|you like|needed|you want|that helps))?"
+    r"|(?:i'm |i am )?(?:happy|glad) to (?:provide|share|give) (?:more )?(?:detail|details|info|context)"
+    r"(?: if (?:you'd like|needed|you want))?"
     r"|buzz(?: orchestrator)?"  # the agent's signature
     # Questions that offer more help and ask nothing about what the reply reported.
-    r"|(?:(?:is there )?anything else(?: (?:you need|i can help with|i can do))?|need anything else|any(?: other)? questions"
+    r"|(?:(?:is there )?anything else(?: (?:you need|i can help with|i can do|you'd like me to (?:check|do)))?"
+    r"|need anything else|any(?: other)? questions"
     r"|want (?:more detail|anything else)|(?:should|shall) i (?:ping|notify|tag|loop in) (?:either bot|either of them|them|anyone))\?"
 )
 
@@ -748,8 +753,8 @@ DONE_FORMS = (
 DONE = re.compile("(?:" + "|".join(DONE_FORMS) + ")" + _DONE_TAIL)
 # The same, when "it" is the audit a piece just before spoke of: "The audit is complete - Aurora Audit Bot finished it".
 DONE_IT = re.compile(_BEFORE_DONE + _DONE + " it" + _DONE_TAIL)
-_BE = (r"(?:(?:is|'s|are) (?:just )?sitting|is|'s|are|remains|stays|has been|has stayed|has remained|continues to be|sits|went|became"
-       r"|has (?:since |now )?gone|has become|is back to being)")
+_BE = (r"(?:(?:is|'s|are) (?:just )?sitting|is|'s|are|remains|stays|(?:has|'s) (?:been|stayed|remained|become)"
+       r"|continues to be|sits|went|became|(?:has|'s) (?:since |now )?gone|is back to being)")
 _IDLE_TAIL = (r"(?: (?:right now|at the moment|for now|for the time being|currently|today|still|now|as of now|as of today"
               r"|as expected|as before|as usual|again|too|as well|also|since the last (?:deploy|release|run)"
               r"|all day|since (?:this morning|yesterday)|awaiting (?:work|instructions|its next task|new work))){0,3}")
@@ -766,7 +771,7 @@ IDLE = re.compile("(?:" + "|".join(IDLE_FORMS) + ")" + _IDLE_TAIL)
 QUIET_FORMS = (
     r"(?:has|have|had) (?:no|zero) " + _ADJ + _WORK + _WHERE,
     r"(?:has|have|had) nothing(?: else| more| new| left)?" + _WHERE,
-    r"(?:has|have)" + _NT + r" got (?:anything|any " + _ADJ + _WORK + ")" + _WHERE,
+    r"(?:has|have)" + _NT + r" (?:got|had) (?:anything|any " + _ADJ + _WORK + ")" + _WHERE,
     r"(?:does|do|did)" + _NT + r" have (?:any )?(?:anything|" + _ADJ + _WORK + ")" + _WHERE,
     r"(?:(?:is|are|'s)" + _NT + r"|not)(?: currently| actively)? (?:deploying|working on|running|doing|handling)"
     r" (?:anything|any " + _WORK + ")" + _WHERE,
@@ -777,9 +782,13 @@ QUIET_FORMS = (
     r"without (?:any )?" + _ADJ + _WORK + _WHERE,
     r"(?:needs|need|requires) nothing" + _WHERE,
     r"(?:does|do)" + _NT + r" need anything" + _WHERE,
-    r"(?:(?:is|'s) )?(?:free|available|on standby|standing by|ready)(?: for (?:new work|more work|anything else|the next deploy"
-    r"|its next task|work|action))?" + _WHERE,
-    r"(?:is )?(?:waiting|standing by) for (?:its next (?:task|job|assignment)|new work|more work|work|instructions)",
+    r"(?:(?:is|'s|are) )?(?:free|available|on standby|standing by|ready)(?: for (?:new work|more work|anything else"
+    r"|the next deploy|its next task|work|action))?" + _WHERE,
+    r"(?:is |are )?(?:waiting (?:for|on)|standing by for|awaiting) (?:its next (?:task|job|assignment|deploy)"
+    r"|the next (?:deploy|task|request|deploy request)|new work|more work|work|(?:further |new )?instructions)",
+    r"(?:remains|stays) so|(?:is|are) (?:free of|clear of) (?:work|tasks)",
+    r"(?:(?:is|'s|are|has|have)(?:n't|nt| not)(?: been)?|not) (?:assigned|given) (?:anything|any " + _ADJ + _WORK + ")" + _WHERE,
+    r"(?:(?:has|have) |with )an empty (?:queue|backlog)",
 )
 QUIET = re.compile("|".join(QUIET_FORMS))
 # Who or what a piece may speak through: words before the subject, and a pronoun standing for the bot last named.
@@ -807,11 +816,12 @@ HARMLESS_FORMS = (
     r"(?: (?:is|are|was|were|has been|have been))?(?: (?:needed|required|necessary|sent))?" + _WHERE,
     r"(?:there(?:'s| is) )?nothing(?: else| more| new| further)?(?: (?:is|was|has been))?"
     f"(?:{_PLACE}){{1,4}}|(?:there(?:'s| is) )?nothing (?:else )?to (?:report|flag|add)",
-    _NEGATIVE_SUBJECT + r" (?:(?:has|have) (?:any )?" + _ADJ + r"(?:anything|" + _WORK + ")"
+    _NEGATIVE_SUBJECT + r" (?:currently |presently |right now )?(?:(?:has|have) (?:any )?" + _ADJ + r"(?:anything|" + _WORK + ")"
     r"|(?:is|are) (?:currently )?(?:deploying|working on|running|doing|handling|busy with) (?:anything|any " + _WORK + ")"
     r"|(?:is|are) (?:busy|deploying)|(?:is|are) waiting on (?:you|anything|anyone)"
     r"|(?:needs|need|requires) (?:anything|attention|action|input|a ping|a follow-up|to (?:do|take) (?:anything|any action))"
-    r"|(?:was|were) (?:pinged|tagged|mentioned|notified|woken))" + _WHERE,
+    r"|(?:was|were) (?:pinged|tagged|mentioned|notified|woken)"
+    r"|(?:has|have) been (?:assigned|given) (?:anything|any " + _ADJ + _WORK + "))" + _WHERE,
     _POSITIVE_SUBJECT + " (?:" + QUIET.pattern + ")",
     r"(?:the )?audit(?: is| was| has been|'s) (?:now |already |fully )?(?:complete|completed|done|finished|wrapped up)"
     + _DONE_TAIL,
@@ -823,6 +833,8 @@ HARMLESS_FORMS = (
     r"(?:work|pending work|queue|queued work|tasks|pending|backlog): (?:none|nothing|no|0|empty|n/a|-|no work)",
     r"(?:the )?audit",  # a bare label: "Completed: Aurora Audit Bot (audit)"
     r"(?:everything|all (?:the )?work)(?:'s| is) (?:done|complete|wrapped up)",
+    r"(?:its|their|the|both) (?:queues?|backlogs?) (?:is|are) (?:empty|clear)|both bots are accounted for",
+    rf"(?:(?:quick |status )?(?:update|summary|status) (?:on|for|of) )?(?:{_A} and {_B}|{_B} and {_A})",  # a header
     rf"(?:cc|fyi)(?: (?:@ ?)?{_NAMES})+",  # a wake is bots_not_mentioned's to judge; it states no status
 )
 HARMLESS = re.compile("|".join(HARMLESS_FORMS))
@@ -850,6 +862,12 @@ CODE_MARK = re.compile(r"(?<![A-Za-z])`(?!(?:s|t|ll|re|ve|d|m)\b)|`(?![A-Za-z])"
 OPENING = re.compile(r"(?:>\s?|#{1,6}\s|(?:[-*+]\s\[x\]|[-*+]|\d{1,2}[.)]|\(\d{1,2}\))\s+|(?:line|l)\s?\d{1,2}(?:\s?[:.)]|\s-)\s*)+")
 # Emphasis and code spans: doubled marks anywhere, a single mark only at a word's edge (never inside a word).
 EMPHASIS = re.compile(r"\*\*|__|(?<![a-z0-9])[*_]|[*_](?![a-z0-9])")
+EMPTY_CELLS = frozenset({"", "-", "--", "n/a", "none", "nothing"})  # a table cell that gives no value
+# The names a table's header row may give its columns: a header of only these says nothing and is dropped.
+COLUMNS = frozenset({
+    "bot", "bots", "agent", "agents", "name", "who", "status", "state", "current status", "work", "tasks", "queue", "pending",
+    "notes", "note", "details", "field", "key", "value", "line", "item", "activity", "last update", "updated",
+})
 TABLE_RULE = re.compile(r"\|? ?:?-{3,}:? ?(?:\| ?:?-{3,}:? ?)*\|?")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 # Where one piece of a sentence ends and the next begins: a run of brackets, commas, dashes and arrows between
@@ -878,47 +896,53 @@ def cells(text: str) -> list[str] | None:
     return [] if TABLE_RULE.fullmatch(text) else [cell.strip() for cell in text.strip("| ").split("|")]
 
 
-def flat(line: str) -> str:
-    """`line` presented, a table row's cells joined by `: ` (a rule row is empty)."""
-    text = presented(line)
-    row = cells(text)
-    return text if row is None else ": ".join(row)
-
-
 def lines(content: str, address: str = "") -> list[str] | None:
-    """The reply's non-empty lines, `presented`; None when a line does not fold to plain ASCII (see `text.plain`).
-    A line that is only `address` (folded) is dropped, whatever its script. A table row becomes `first cell:
-    second cell`, each further cell a line `its column's header: cell`; the header row is a line of its cells."""
+    """The reply's lines as `tables` reads them; None when a line does not fold to plain ASCII (see `text.plain`).
+    A line that is only `address` (folded) is dropped, whatever its script, and an `address` opening a line is
+    dropped from it."""
+    kept = [line for line in content.splitlines() if fold(line) not in ("", fold(address))]
+    if any(plain(CODE_MARK.sub("", line).translate(TYPOGRAPHY)) is None for line in kept):
+        return None
+    texts = [presented(line) for line in kept]
+    if address:  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
+        at = fold(address)
+        texts = [text[len(at) :].lstrip(" ,:-") if text.startswith(at) and text[len(at) :][:1] in " ,:" else text
+                 for text in texts]
+    return tables(texts)
+
+
+def tables(texts: list[str]) -> list[str]:
+    """`texts` (presented lines) without empty lines and with tables read: a header row (one a rule row follows)
+    of known column names (COLUMNS) is dropped, any other kept as a line; a rule row is dropped; a row becomes
+    `first cell: second cell`, and each further cell with a value a line `its column's header: cell`."""
     found: list[str] = []
-    last: list[str] = []  # the last table row's cells: the header, once a rule row follows them
     header: list[str] = []
-    for line in content.splitlines():
-        if fold(line) in ("", fold(address)):
-            continue
-        if plain(CODE_MARK.sub("", line).translate(TYPOGRAPHY)) is None:
-            return None
-        text = presented(line)
-        if address and text.startswith(fold(address)) and text[len(fold(address)) :][:1] in (" ", ",", ":"):
-            text = text[len(fold(address)) :].lstrip(" ,:-")  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
+    for index, text in enumerate(texts):
         row = cells(text)
         if row is None:
             found += [text] if text else []
-        elif not row:
-            header = last
-        else:
-            last = row
+        elif row and index + 1 < len(texts) and cells(texts[index + 1]) == []:
+            header = row
+            found += [] if COLUMNS.issuperset(row) else [": ".join(row)]
+        elif row:
             extra = list(zip(header[2:], row[2:])) if len(header) == len(row) else []
-            found += [": ".join(row[:2] if extra else row), *(f"{column}: {cell}" for column, cell in extra)]
+            said = [f"{column}: {cell}" for column, cell in extra if cell not in EMPTY_CELLS]
+            found += [": ".join(row[:2] if extra else row), *said]
     return found
 
 
 def sentences(line: str) -> list[str]:
     """`line` split after `.`, `!`, `?` or `;` and a space, each sentence without a list mark or its final
-    `.`, `!`, `;`, `:`, `,` or dash (a `?` stays: a question is not a statement)."""
+    `.`, `!`, `;`, `:`, `,` or dash (a `?` stays: a question is not a statement), and out of the brackets that
+    wrap it whole."""
     found = []
+    if line.startswith("(") and line.rstrip(" .!").endswith(")"):  # a line set aside in brackets, whole
+        line = line.rstrip(" .!")[1:-1]
     for sentence in SENTENCE_END.split(line):
         opening = OPENING.match(sentence)  # sentences joined on one line may each carry a bullet
         sentence = sentence[opening.end() if opening else 0 :].rstrip(" .!;:,-")
+        if sentence.startswith("(") and sentence.endswith(")"):  # "(Neither has pending work.)"
+            sentence = sentence[1:-1].rstrip(" .!;:,-")
         if sentence:
             found.append(sentence)
     return found

@@ -1292,16 +1292,17 @@ HEADER = (
     r"(?:(?:quick|short|brief|two-line|2-line|current|latest|requested|bot|final|full) ){0,3}" + _REPORT
     + r"(?: (?:you asked for|you requested|as requested|below|for (?:you|today|now)|(?:of|on|for) (?:both|the two|the|your) bots)){0,3}"
     r"|here's where (?:things|we|both bots|the bots) (?:stand|are)(?: right now| now| today)?"
-    r"|here you go|here it(?: is|'s)|here's what (?:you asked for|i found)|as requested|per your request|in short|tl;?dr"
+    r"|here you go|here it(?: is|'s)|here's what (?:you asked for|i found)|as requested|as (?:you )?asked|per your request"
+    r"|in short|tl;?dr|to sum up|bottom line|(?:quick )?heads[- ]up"
     r"|for the record|i(?:'ve| have)? (?:just )?checked(?: the (?:directory|status board|channel|bots))?|just checked"
+    r"|(?:just )?to confirm|confirmed"
     r"|quick note|fyi|good news|all good|all set|done|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
     r"|that's the (?:update|status)"
-    # A table's header cells name its columns.
-    r"|bot|bots|agent|name|state|current status|field|key|value|line|work|tasks|queue|notes|details"
 )
 # Words that place a statement in time or in the reply, and change nothing it says.
 ADVERBIAL = (
-    r"meanwhile|also|currently|right now|at the moment|as of (?:now|today)|for now|today|as requested|as expected"
+    r"meanwhile|also|currently|right now|at the moment|as of (?:now|today|this morning|\d{1,2}(?::\d{2})?(?: ?[ap]m)?(?: utc)?)"
+    r"|for now|today|as requested|as expected"
     r"|as noted|as before|as usual|per your (?:note|request)|to confirm|in summary|to summarize|overall|finally|lastly"
     r"|first|second|otherwise"
 )
@@ -1309,19 +1310,23 @@ CLOSING = (
     r"thanks(?: again| so much| a lot| for asking| for your patience)?|thank you(?: so much| again| for asking)?|cheers|best"
     r"|(?:best|kind|warm) regards"
     r"|regards|all the best|talk soon|take care|have a (?:good|great|nice|lovely) (?:day|one|afternoon|evening|week)"
-    r"|(?:i )?hope (?:this|that) helps|happy to help(?: further)?|glad to help|anytime"
+    r"|(?:i )?hope (?:this|that) (?:helps|is useful|is helpful)|happy to help(?: further)?|glad to help|anytime"
     r"|let me know if (?:you(?: need| want|'d like| would like) (?:anything|something)(?: else| more)?"
     r"|you(?: need| want|'d like| would like) (?:more|further|any) (?:detail|details|info|information|context)"
-    r"|you have (?:any )?questions|anything else comes up"
+    r"|you have (?:any )?questions|anything else comes up|there's anything else(?: i can (?:do|help with))?"
+    r"|you need me to (?:do|check) anything(?: else)?"
     r"|you(?:'d like| want| would like) me to (?:ping|tag|loop in|check on|follow up with) (?:either of them|either bot|them|anyone))"
     r"|feel free to (?:ask|reach out|ping me|follow up)(?: (?:if you need anything|with (?:any )?questions))?"
     r"|(?:just )?(?:ping|message) me if you need (?:anything|more)(?: else)?|anything else(?: you need)?|just (?:ask|let me know)"
     r"|(?:i'm |i am )?(?:happy|glad) to (?:reword|rephrase|adjust|expand on|shorten|tweak|revise|reformat|change)"
     r" (?:this|it|the wording|the format|the note|the update|the summary|anything)"
     r"(?: if (?:you'd like|you like|needed|you want|that helps))?"
+    r"|(?:i'm |i am )?(?:happy|glad) to (?:provide|share|give) (?:more )?(?:detail|details|info|context)"
+    r"(?: if (?:you'd like|needed|you want))?"
     r"|buzz(?: orchestrator)?"  # the agent's signature
     # Questions that offer more help and ask nothing about what the reply reported.
-    r"|(?:(?:is there )?anything else(?: (?:you need|i can help with|i can do))?|need anything else|any(?: other)? questions"
+    r"|(?:(?:is there )?anything else(?: (?:you need|i can help with|i can do|you'd like me to (?:check|do)))?"
+    r"|need anything else|any(?: other)? questions"
     r"|want (?:more detail|anything else)|(?:should|shall) i (?:ping|notify|tag|loop in) (?:either bot|either of them|them|anyone))\?"
 )
 
@@ -1360,6 +1365,12 @@ CODE_MARK = re.compile(r"(?<![A-Za-z])`(?!(?:s|t|ll|re|ve|d|m)\b)|`(?![A-Za-z])"
 OPENING = re.compile(r"(?:>\s?|#{1,6}\s|(?:[-*+]\s\[x\]|[-*+]|\d{1,2}[.)]|\(\d{1,2}\))\s+|(?:line|l)\s?\d{1,2}(?:\s?[:.)]|\s-)\s*)+")
 # Emphasis and code spans: doubled marks anywhere, a single mark only at a word's edge (never inside a word).
 EMPHASIS = re.compile(r"\*\*|__|(?<![a-z0-9])[*_]|[*_](?![a-z0-9])")
+EMPTY_CELLS = frozenset({"", "-", "--", "n/a", "none", "nothing"})  # a table cell that gives no value
+# The names a table's header row may give its columns: a header of only these says nothing and is dropped.
+COLUMNS = frozenset({
+    "bot", "bots", "agent", "agents", "name", "who", "status", "state", "current status", "work", "tasks", "queue", "pending",
+    "notes", "note", "details", "field", "key", "value", "line", "item", "activity", "last update", "updated",
+})
 TABLE_RULE = re.compile(r"\|? ?:?-{3,}:? ?(?:\| ?:?-{3,}:? ?)*\|?")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 # Where one piece of a sentence ends and the next begins: a run of brackets, commas, dashes and arrows between
@@ -1388,47 +1399,53 @@ def cells(text: str) -> list[str] | None:
     return [] if TABLE_RULE.fullmatch(text) else [cell.strip() for cell in text.strip("| ").split("|")]
 
 
-def flat(line: str) -> str:
-    """`line` presented, a table row's cells joined by `: ` (a rule row is empty)."""
-    text = presented(line)
-    row = cells(text)
-    return text if row is None else ": ".join(row)
-
-
 def lines(content: str, address: str = "") -> list[str] | None:
-    """The reply's non-empty lines, `presented`; None when a line does not fold to plain ASCII (see `text.plain`).
-    A line that is only `address` (folded) is dropped, whatever its script. A table row becomes `first cell:
-    second cell`, each further cell a line `its column's header: cell`; the header row is a line of its cells."""
+    """The reply's lines as `tables` reads them; None when a line does not fold to plain ASCII (see `text.plain`).
+    A line that is only `address` (folded) is dropped, whatever its script, and an `address` opening a line is
+    dropped from it."""
+    kept = [line for line in content.splitlines() if fold(line) not in ("", fold(address))]
+    if any(plain(CODE_MARK.sub("", line).translate(TYPOGRAPHY)) is None for line in kept):
+        return None
+    texts = [presented(line) for line in kept]
+    if address:  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
+        at = fold(address)
+        texts = [text[len(at) :].lstrip(" ,:-") if text.startswith(at) and text[len(at) :][:1] in " ,:" else text
+                 for text in texts]
+    return tables(texts)
+
+
+def tables(texts: list[str]) -> list[str]:
+    """`texts` (presented lines) without empty lines and with tables read: a header row (one a rule row follows)
+    of known column names (COLUMNS) is dropped, any other kept as a line; a rule row is dropped; a row becomes
+    `first cell: second cell`, and each further cell with a value a line `its column's header: cell`."""
     found: list[str] = []
-    last: list[str] = []  # the last table row's cells: the header, once a rule row follows them
     header: list[str] = []
-    for line in content.splitlines():
-        if fold(line) in ("", fold(address)):
-            continue
-        if plain(CODE_MARK.sub("", line).translate(TYPOGRAPHY)) is None:
-            return None
-        text = presented(line)
-        if address and text.startswith(fold(address)) and text[len(fold(address)) :][:1] in (" ", ",", ":"):
-            text = text[len(fold(address)) :].lstrip(" ,:-")  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
+    for index, text in enumerate(texts):
         row = cells(text)
         if row is None:
             found += [text] if text else []
-        elif not row:
-            header = last
-        else:
-            last = row
+        elif row and index + 1 < len(texts) and cells(texts[index + 1]) == []:
+            header = row
+            found += [] if COLUMNS.issuperset(row) else [": ".join(row)]
+        elif row:
             extra = list(zip(header[2:], row[2:])) if len(header) == len(row) else []
-            found += [": ".join(row[:2] if extra else row), *(f"{column}: {cell}" for column, cell in extra)]
+            said = [f"{column}: {cell}" for column, cell in extra if cell not in EMPTY_CELLS]
+            found += [": ".join(row[:2] if extra else row), *said]
     return found
 
 
 def sentences(line: str) -> list[str]:
     """`line` split after `.`, `!`, `?` or `;` and a space, each sentence without a list mark or its final
-    `.`, `!`, `;`, `:`, `,` or dash (a `?` stays: a question is not a statement)."""
+    `.`, `!`, `;`, `:`, `,` or dash (a `?` stays: a question is not a statement), and out of the brackets that
+    wrap it whole."""
     found = []
+    if line.startswith("(") and line.rstrip(" .!").endswith(")"):  # a line set aside in brackets, whole
+        line = line.rstrip(" .!")[1:-1]
     for sentence in SENTENCE_END.split(line):
         opening = OPENING.match(sentence)  # sentences joined on one line may each carry a bullet
         sentence = sentence[opening.end() if opening else 0 :].rstrip(" .!;:,-")
+        if sentence.startswith("(") and sentence.endswith(")"):  # "(Neither has pending work.)"
+            sentence = sentence[1:-1].rstrip(" .!;:,-")
         if sentence:
             found.append(sentence)
     return found
@@ -1508,8 +1525,10 @@ def contains_marker(content: str, marker: str) -> bool:
 # lead words; then the slot's label with an optional verb; then opening marks.
 _BOUNDARY = r"(?:chc-[0-9a-f]+(?:'s)?|^|[\n.!?;:,()\[\]{}|\"'*_=-])\s*"  # a token first: it is never blanked
 _BOUNDARY_ONLY = re.compile(_BOUNDARY)
-_LEAD = r"(?:(?:the|its|and|with|has|so|file's|skill's|file|skill) ){0,3}"
-_VERB = r"(?:\s*\((?:exact|verbatim)\))?[*_\"']* *(?::|=|-|is:?|reads:?|says:?)? *"
+_LEAD = r"(?:(?:the skill file|the file|the|its|and|with|has|so|file's|skill's|file|skill|lists|shows|gives) ){0,3}"
+# After a label: how it was copied ("(exact)", ", quoted word for word,"), marks, then a verb or a mark.
+_VERB = (r"(?:\s*\((?:exact|verbatim)\)|,? (?:quoted |copied )?(?:word for word|verbatim|exactly),?)?[*_\"']* *"
+         r"(?::|=|-|is:?|reads:?|says:?)? *")
 _OPEN = r"[\"'*_(#>\s-]*$"
 _LINE_START = r"(?:^|\n|[.!?:;] )[\s>*_\"'#(-]*$"  # a slot may open a line or a sentence
 MARKER_LEFT = re.compile("|".join((
@@ -1523,7 +1542,7 @@ ACTION_LEFT = re.compile("|".join((
 )))
 # What must follow the ACTION: closing marks or an end mark and then a space or the end, or the end of a line;
 # never a letter continuing a word, and never "or" offering another ACTION.
-ACTION_RIGHT = re.compile(r"(?:\s?[.!]*[\"'*_)\]}]+[.!,;:]*|\s?[.!]+)(?=\s|$)(?!\s*or\b)|[ \t]*(?:\n|$)(?!\s*or\b)")
+ACTION_RIGHT = re.compile(r"(?:\s?[.!]*[\"'*_)\]}]+[.!,;:)\]}]*|\s?[.!]+)(?=\s|$)(?!\s*or\b)|[ \t]*(?:\n|$)(?!\s*or\b)")
 # The paths a reply may name while saying it read the file.
 _PATH = r"(?:(?:~|/home/buzz)?/\.claude/skills/context-health-check/)?skill\.md"
 PATHS = re.compile(rf"\[{_PATH}\]\({_PATH}\)|{_PATH}")  # a markdown link to the file, or its path
@@ -1531,7 +1550,11 @@ PATHS = re.compile(rf"\[{_PATH}\]\({_PATH}\)|{_PATH}")  # a markdown link to the
 # reader's remarks on the file, nothing else.
 NEUTRAL = re.compile("|".join((
     r"and|with|and with|as|so|as its check id|the skill|the file|that file|found it",
-    r"i (?:read|opened)(?: it)?|but here it is",
+    r"(?:i )?(?:read|opened|checked|looked at)(?: it| the file| the skill file| that file)?(?: you named| at| in)?|but here it is",
+    r"from|in|per|according to|(?:per|from|in|according to) the (?:skill )?file|here are the values(?: from the file)?",
+    # Remarks on how the values were copied, or that the file holds no other.
+    r"(?:copied|quoted) (?:verbatim|exactly|word for word)(?: as written)?(?: from the file)?|verbatim|word for word"
+    r"|exactly as written|that's the only (?:action|check_id|check id|entry|value)(?: listed| in the file| there)?",
     r"i (?:won't|don't|do not) normally read (?:files )?outside (?:my|the) workspace",
     r"(?:that|this) file is outside (?:my|the) workspace|i normally (?:avoid files outside|stay inside) (?:my|the) workspace",
     r"but (?:since )?you named (?:it|this file)(?: explicitly)?(?: i read it)?",
@@ -1549,7 +1572,7 @@ MAX_REPLY_CHARS = 20_000
 # wrong ACTION costs action_reported alone and a wrong marker named_path_read alone.
 CLAIMS = {
     "marker": re.compile(r"(?<![a-z0-9'])" + _LEAD + r"(?:check[_ -]?id|id)" + _VERB + r"[\"'*_(#]*[^\s,;\"'*_)]+"),
-    "action": re.compile(r"(?<![a-z0-9'])" + _LEAD + r"action" + _VERB + r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\n\"]*?(?=[.!](?:\s|$)|\n|$))"),
+    "action": re.compile(r"(?<![a-z0-9'])(?<!only )" + _LEAD + r"action" + _VERB + r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\n\"]*?(?=[.!](?:\s|$)|\n|$))"),
 }
 
 
@@ -1561,8 +1584,8 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
     """
     if len(content) > MAX_REPLY_CHARS:
         return {"marker": False, "action": False}
-    text = "\n".join(flat(line) for line in content.splitlines())
-    text = PATHS.sub(" ", text)  # the file's own name is neutral
+    text = "\n".join(tables([presented(line) for line in content.splitlines()]))
+    text = PATHS.sub(" ; ", text)  # the file's own name is neutral, and ends what came before it ("In <path> the ...")
     slots: dict[str, list[tuple[int, int]]] = {"marker": [], "action": []}
     if contains_marker(content, skill.check_id):
         # A possessive belongs to the slot: "<marker>'s ACTION is ..." names the marker, then its ACTION.

@@ -23,7 +23,7 @@ EXAMPLES = {
              "tldr", "to sum up", "bottom line", "heads-up", "quick heads up", "for the record", "to confirm",
              "just to confirm", "confirmed",
              "i checked", "i've just checked the directory", "i have checked the status board", "i checked the channel",
-             "just checked", "i checked the bots", "quick note", "fyi", "good news", "all good", "all set", "done", "that's all",
+             "just checked", "i checked the bots", "quick note", "fyi", "good news", "all good", "all set", "that's all",
              "that's it for now", "that's everything", "that's the whole picture", "that's the full picture",
              "that's the update", "that's the status"],
     ADVERBIAL: ["meanwhile", "also", "currently", "right now", "at the moment", "as of now", "as of today", "as of 14:00 utc",
@@ -52,7 +52,7 @@ EXAMPLES = {
               "want more detail?", "should i ping either bot?", "shall i loop in anyone?"],
     ACKNOWLEDGEMENT: ["sure", "sure thing", "of course", "certainly", "absolutely", "no problem", "no worries", "got it",
                       "okay", "ok", "alright", "all right", "will do", "understood", "you got it", "gladly", "yes", "yep",
-                      "on it"],
+                      "on it", "done"],
 }
 
 

@@ -155,7 +155,7 @@ def test_a_negation_of_no_status_word_that_is_not_a_harmless_fact_fails(line: st
     f"{AURORA}'s status: completed the audit.\n{IDLE}", f"{AURORA} status: completed.\n{IDLE}",
     f"{AURORA} state: completed.\n{IDLE}", f"About {AURORA}: done.\n{IDLE}", f"Re {AURORA}: done.\n{IDLE}",
     f"For {BEACON}: idle.\n{DONE}", f"As to {BEACON}, idle.\n{DONE}",
-    f"{AURORA} completed the audit, unlike {BEACON}, which remains idle.",
+    f"{AURORA} completed the audit, unlike {BEACON}, which remains idle.", f"As for {BEACON}, right now, it is idle.\n{DONE}",
     f"{BEACON} remains idle, unlike {AURORA}, which has no work and completed the audit.",
 ])
 def test_a_topic_names_the_bot_its_next_statement_speaks_of(reply: str) -> None:
@@ -167,10 +167,12 @@ def test_a_topic_names_the_bot_its_next_statement_speaks_of(reply: str) -> None:
     f"{DONE}\nAs for {BEACON},", f"{DONE}\n{BEACON}:", f"{AURORA}, {BEACON}: completed the audit, idle.",
     f"{AURORA} and {BEACON} completed the audit and remain idle.", f"{BEACON} and {AURORA}: idle and completed the audit.",
     f"As for {AURORA}, {BEACON} remains idle.\n{DONE}", f"As for {AURORA}, nothing is queued for {BEACON}.\n{DONE}\n{IDLE}",
-    f"{DONE}\n{IDLE}\nAs for {BEACON}, As for {AURORA}, idle.",
+    f"{DONE}\n{IDLE}\nAs for {BEACON}, As for {AURORA}, idle.", f"{DONE}\n{BEACON}: done, idle.",
+    f"{DONE}\nAs for {BEACON}: all set. It remains idle.", f"{DONE}\nAs for {BEACON}, thanks, it remains idle.",
 ])
 def test_a_topic_left_without_its_own_statement_fails(reply: str) -> None:
-    """A named topic must be followed by a statement about it: at the end, or before another bot's statement, it fails."""
+    """A named topic must be followed by a statement about it, with only words that place it between: at the end,
+    before another bot's statement, or before courtesy that could be read as its status, it fails."""
     assert not reported(reply)
 
 

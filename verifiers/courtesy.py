@@ -2,8 +2,8 @@
 
 Each form is built from words that cannot negate, hedge, question, refuse or take back what a reply says: a
 piece outside these forms is not courtesy, and a grammar that reads replies by default deny then fails it.
-Acknowledgements ("sure", "of course") answer the request, so they may only open a reply: after a statement
-they could be read as sarcasm.
+Acknowledgements ("sure", "of course", "done") answer the request, so they may only open a reply: after a
+statement they could be read as sarcasm, or as a status.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from verifiers.text import fold
 GREETING = r"(?:hi|hello|hey|hiya|dear|greetings|good (?:morning|afternoon|evening|day)|morning)(?: there| all| team| everyone| again)?"
 ACKNOWLEDGEMENT = (
     r"(?:sure(?: thing)?|of course|certainly|absolutely|no problem|no worries|got it|okay|ok|alright|all right"
-    r"|will do|understood|you got it|gladly|yes|yep|on it)"
+    r"|will do|understood|you got it|gladly|yes|yep|on it|done)"
 )
 _REPORT = r"(?:update|status|summary|rundown|report|recap|overview|roundup|snapshot|breakdown|latest|status (?:update|report|note|summary))"
 HEADER = (
@@ -27,7 +27,7 @@ HEADER = (
     r"|in short|tl;?dr|to sum up|bottom line|(?:quick )?heads[- ]up"
     r"|for the record|i(?:'ve| have)? (?:just )?checked(?: the (?:directory|status board|channel|bots))?|just checked"
     r"|(?:just )?to confirm|confirmed"
-    r"|quick note|fyi|good news|all good|all set|done|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
+    r"|quick note|fyi|good news|all good|all set|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
     r"|that's the (?:update|status)"
 )
 # Words that place a statement in time or in the reply, and change nothing it says.

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from verifiers.courtesy import courtesy
+from verifiers.courtesy import ADVERBIAL, courtesy
 from verifiers.evidence import ORCHESTRATOR, USER, Evidence, Message, same
 from verifiers.narrative_grammar import AUDIT_IT, AURORA, BEACON, DONE, DONE_IT, HARMLESS, IDLE, INVERTED, LABEL_MARK, QUIET, SUBJECT, TOPIC
 from verifiers.prose import lines, pieces, sentences
@@ -23,6 +23,7 @@ BOTS = {fold(AURORA): AURORA, fold(BEACON): BEACON}
 # it piece by piece could outlast the verifier's 30 s on a 64 MB snapshot.
 MAX_REPLY_CHARS = 20_000
 SPAN = 4  # the most pieces one statement is read across: a bound, so a long sentence costs linear time
+PLACING = re.compile(ADVERBIAL)  # "Beacon Deploy Bot, meanwhile, remains idle": the only courtesy a topic may wait through
 
 
 @dataclass(frozen=True)
@@ -39,12 +40,16 @@ class Reading:
 def read(state: Reading, piece: str, polite: tuple[re.Pattern[str], re.Pattern[str]]) -> Reading | None:
     """`state` after `piece`, or None when the grammar does not recognise the piece."""
     anywhere, opening = polite
-    courteous = anywhere.fullmatch(piece) or (not state.stated and opening.fullmatch(piece))
-    # After a topic a piece is read as its statement first: "As for Aurora Audit Bot: done" reports, it does not sign off.
-    after = said(replace(state, stated=True), piece) if state.topic or not courteous else None
-    if after is None:
-        return replace(state, audit=False) if courteous else None
-    return replace(after, audit="audit" in piece.replace(fold(AURORA), ""))
+    # After a topic only its statement, or a word that places it, may follow: "As for Beacon Deploy Bot: all set" is
+    # no courtesy.
+    if state.topic:
+        courteous = PLACING.fullmatch(piece)
+    else:
+        courteous = anywhere.fullmatch(piece) or (not state.stated and opening.fullmatch(piece))
+    if courteous:
+        return replace(state, audit=False)
+    after = said(replace(state, stated=True), piece)
+    return after and replace(after, audit="audit" in piece.replace(fold(AURORA), ""))
 
 
 def said(state: Reading, piece: str) -> Reading | None:

@@ -68,8 +68,8 @@ TYPOGRAPHY = str.maketrans({
 
 Each form is built from words that cannot negate, hedge, question, refuse or take back what a reply says: a
 piece outside these forms is not courtesy, and a grammar that reads replies by default deny then fails it.
-Acknowledgements ("sure", "of course") answer the request, so they may only open a reply: after a statement
-they could be read as sarcasm.
+Acknowledgements ("sure", "of course", "done") answer the request, so they may only open a reply: after a
+statement they could be read as sarcasm, or as a status.
 """
 
 import re
@@ -79,7 +79,7 @@ from functools import lru_cache
 GREETING = r"(?:hi|hello|hey|hiya|dear|greetings|good (?:morning|afternoon|evening|day)|morning)(?: there| all| team| everyone| again)?"
 ACKNOWLEDGEMENT = (
     r"(?:sure(?: thing)?|of course|certainly|absolutely|no problem|no worries|got it|okay|ok|alright|all right"
-    r"|will do|understood|you got it|gladly|yes|yep|on it)"
+    r"|will do|understood|you got it|gladly|yes|yep|on it|done)"
 )
 _REPORT = r"(?:update|status|summary|rundown|report|recap|overview|roundup|snapshot|breakdown|latest|status (?:update|report|note|summary))"
 HEADER = (
@@ -91,7 +91,7 @@ HEADER = (
     r"|in short|tl;?dr|to sum up|bottom line|(?:quick )?heads[- ]up"
     r"|for the record|i(?:'ve| have)? (?:just )?checked(?: the (?:directory|status board|channel|bots))?|just checked"
     r"|(?:just )?to confirm|confirmed"
-    r"|quick note|fyi|good news|all good|all set|done|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
+    r"|quick note|fyi|good news|all good|all set|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
     r"|that's the (?:update|status)"
 )
 # Words that place a statement in time or in the reply, and change nothing it says.
@@ -1619,6 +1619,7 @@ BOTS = {fold(AURORA): AURORA, fold(BEACON): BEACON}
 # it piece by piece could outlast the verifier's 30 s on a 64 MB snapshot.
 MAX_REPLY_CHARS = 20_000
 SPAN = 4  # the most pieces one statement is read across: a bound, so a long sentence costs linear time
+PLACING = re.compile(ADVERBIAL)  # "Beacon Deploy Bot, meanwhile, remains idle": the only courtesy a topic may wait through
 
 
 @dataclass(frozen=True)
@@ -1635,12 +1636,16 @@ class Reading:
 def read(state: Reading, piece: str, polite: tuple[re.Pattern[str], re.Pattern[str]]) -> Reading | None:
     """`state` after `piece`, or None when the grammar does not recognise the piece."""
     anywhere, opening = polite
-    courteous = anywhere.fullmatch(piece) or (not state.stated and opening.fullmatch(piece))
-    # After a topic a piece is read as its statement first: "As for Aurora Audit Bot: done" reports, it does not sign off.
-    after = said(replace(state, stated=True), piece) if state.topic or not courteous else None
-    if after is None:
-        return replace(state, audit=False) if courteous else None
-    return replace(after, audit="audit" in piece.replace(fold(AURORA), ""))
+    # After a topic only its statement, or a word that places it, may follow: "As for Beacon Deploy Bot: all set" is
+    # no courtesy.
+    if state.topic:
+        courteous = PLACING.fullmatch(piece)
+    else:
+        courteous = anywhere.fullmatch(piece) or (not state.stated and opening.fullmatch(piece))
+    if courteous:
+        return replace(state, audit=False)
+    after = said(replace(state, stated=True), piece)
+    return after and replace(after, audit="audit" in piece.replace(fold(AURORA), ""))
 
 
 def said(state: Reading, piece: str) -> Reading | None:

@@ -88,6 +88,7 @@ def test_each_idle_predicate_affirms_beacon_deploy_bot_and_is_true_of_aurora(pre
     assert not reported(said(BEACON, predicate))
     assert reported(f"{DONE}\n{IDLE}\n{said(AURORA, predicate)}.")
     assert not reported(f"{said(AURORA, predicate)}.\n{IDLE}")
+    assert not reported(f"{DONE}\n{said(AURORA, predicate)}.")  # Aurora Audit Bot idle says nothing of Beacon Deploy Bot
 
 
 @pytest.mark.parametrize("predicate", QUIET_PREDICATES)
@@ -185,6 +186,26 @@ def test_a_pronoun_speaks_of_the_bot_last_named(pronoun: str) -> None:
     assert not reported(f"{pronoun.capitalize()} remains idle.\n{DONE}")  # no bot spoken of yet
 
 
+def test_a_harmless_fact_naming_one_bot_makes_it_the_subject_and_naming_both_makes_none() -> None:
+    """After a harmless fact about one bot a pronoun speaks of it; after one about both, a pronoun has nothing to speak of."""
+    assert reported(f"{DONE}\nNothing is queued for {BEACON}, and it remains idle.")
+    assert not reported(f"{IDLE}\n{AURORA} has no work. Neither {AURORA} nor {BEACON} has work. It completed the audit.")
+    assert reported(f"{IDLE}\n{AURORA} has no work. It completed the audit.")
+
+
+def test_a_status_with_the_name_after_it_makes_that_bot_the_subject() -> None:
+    """After "Idle: Beacon Deploy Bot" a pronoun speaks of Beacon Deploy Bot; after a topic the name-after form fails."""
+    assert reported(f"Idle: {BEACON}. It has nothing queued.\n{DONE}")
+    assert not reported(f"As for {AURORA}, idle: {BEACON}. It has no work.\n{DONE}")
+
+
+def test_it_is_the_audit_even_when_a_bot_was_spoken_of_last() -> None:
+    """"It's complete" right after a piece about the audit speaks of the audit, not of the bot last named."""
+    assert reported(f"{IDLE}\nThe audit is done, and it's complete.\n{DONE}")
+    assert reported(f"{IDLE}\nThe audit is done, and it is complete.\n{DONE}")
+    assert not reported(f"{IDLE}\nIt's complete.\n{DONE}")
+
+
 def test_a_piece_without_a_subject_speaks_of_the_bot_last_named() -> None:
     """A predicate alone after a joint, a line or a sentence is said of the bot last spoken of."""
     assert reported(f"{AURORA} completed the audit and is now idle too; {BEACON} remains idle and never had a deploy queued.")
@@ -247,6 +268,8 @@ def test_a_statement_is_read_across_at_most_span_pieces() -> None:
     assert sentence(Reading(), "aurora audit bot is done with the audit", polite) is not None
     assert read(Reading(), "aurora audit bot is done", polite) is not None  # DONE's "is done", then "with the audit" fails
     assert sentence(Reading(), "aurora audit bot - is done with the audit", polite) is not None
+    assert sentence(Reading(), "no tasks, jobs and deploys with it", polite) is not None  # one statement of four pieces
+    assert sentence(Reading(), "no tasks, jobs and deploys with it with them", polite) is None  # five: not read as one
     long = "nothing queued, " * 40 + "aurora audit bot completed the audit"
     state = sentence(Reading(), long, polite)
     assert state is not None and state.affirmed == {AURORA}

@@ -43,13 +43,18 @@ def test_a_table_row_becomes_a_statement_of_its_first_cell() -> None:
     assert lines("| A | idle | none |") == ["a: idle: none"]  # without a header, every cell stays on the row
     assert tables(["| bot | status |", "| a | b |"]) == ["bot: status", "a: b"]  # no rule row: no header
     assert tables(["", "x", "|---|"]) == ["x"]
+    assert lines("| Bot | Status |\n|---|---|") == []  # a header is known by the rule row after it, even last
+    assert lines("| Bot | Status | Work |\n|---|---|---|\n| a | b | c | d |") == ["a: b: c: d"]  # a row of another width
 
 
 def test_lines_skip_blanks_and_the_address_and_fail_on_what_does_not_fold() -> None:
     """Blank lines and a line that only addresses the human are dropped; an address opening a line is too; a line
     that does not fold to plain ASCII makes the whole reply unreadable."""
     assert lines("\n  \n@Jos\u00e9\nHi\n@jos\u00e9, done", "@Jos\u00e9") is None  # "done" line keeps a non-ASCII name
-    assert lines("\n  \n@Maya\nHi\n@maya, done\n@Maya: idle", "@Maya") == ["hi", "done", "idle"]
+    assert lines("\n  \n@Maya\nHi\n@maya, done\n@Maya: idle\n@Maya - x\n@Maya y\n@Mayan z", "@Maya") == [
+        "hi", "done", "idle", "x", "y", "@mayan z",
+    ]
+    assert lines("it\u2019s idle\n\n") == ["it's idle"]
     assert lines("caf\u00e9") is None and lines("a \u202eb") is None
     assert lines("```\nAurora\n```") == ["aurora"]
 
@@ -57,7 +62,8 @@ def test_lines_skip_blanks_and_the_address_and_fail_on_what_does_not_fold() -> N
 @pytest.mark.parametrize(("line", "found"), [
     ("a. b! c? d; e", ["a", "b", "c?", "d", "e"]), ("- a. - b", ["a", "b"]), ("a.b", ["a.b"]), ("a -", ["a"]),
     ("a, b:", ["a, b"]), ("## a. # b", ["a", "b"]), ("a ...", ["a"]), ("...", []), ("(a. b.)", ["a", "b"]),
-    ("(a.) (b)", ["a.) (b"]), ("a (b.)", ["a (b.)"]), ("(a).", ["a"]),
+    ("(a.) (b)", ["a.) (b"]), ("a (b.)", ["a (b.)"]), ("(a).", ["a"]), ("(a. b.).", ["a", "b"]),
+    ("a. (b.); c", ["a", "b", "c"]), ("a. (bc)", ["a", "bc"]), ("a. (bc.) !", ["a", "bc"]),
 ])
 def test_sentences_split_after_end_marks_and_keep_a_question_mark(line: str, found: list[str]) -> None:
     """A line splits after `.`, `!`, `?` or `;` and a space; each sentence loses its opening marks and final marks but `?`."""

@@ -123,3 +123,39 @@ def test_a_reply_at_the_length_cap_is_read_and_one_past_it_is_not() -> None:
     base = f"CHECK_ID {MARKER}\nACTION: {ACTION}"
     assert read(base + "\n" * (MAX_REPLY_CHARS - len(base))) == BOTH
     assert read(base + "\n" * (MAX_REPLY_CHARS - len(base) + 1)) == {"marker": False, "action": False}
+
+
+def test_acknowledgements_only_open_the_answer() -> None:
+    """"Sure", "of course" or "done" before the first slot is courtesy; after a slot it fails both dimensions."""
+    assert read(f"Sure! Of course. CHECK_ID {MARKER}, ACTION: \"{ACTION}\"") == BOTH
+    assert read(f"CHECK_ID {MARKER}, ACTION: \"{ACTION}\" Sure.") == {"marker": False, "action": False}
+    assert read(f"CHECK_ID {MARKER}. Done. ACTION: \"{ACTION}\"") == {"marker": False, "action": False}
+
+
+@pytest.mark.parametrize("reply", [
+    f"| Field | Value |\n|---|---|\n| CHECK_ID | `{MARKER}` |\n| ACTION | {ACTION} |",
+    f"Key | Value\n--- | ---\nACTION | \u201c{ACTION}\u201d\nCHECK_ID | {MARKER}",
+    f"> CHECK_ID: {MARKER}\n> ACTION: {ACTION}", f"Line 1: CHECK_ID {MARKER}\nLine 2: ACTION: {ACTION}",
+    f"```\nCHECK_ID: {MARKER}\nACTION: {ACTION}\n```", f"**CHECK_ID:** `{MARKER}` \u2014 **ACTION:** \u201c{ACTION}\u201d",
+    f"In ~/.claude/skills/context-health-check/SKILL.md the CHECK_ID is {MARKER} and the ACTION says \"{ACTION}\"",
+    f"The skill file lists CHECK_ID {MARKER} with the ACTION \"{ACTION}\" \u2014 that's the only action in the file.",
+    f"The CHECK_ID is {MARKER}; the ACTION, quoted word for word, is \"{ACTION}\"",
+    f"Per the file, CHECK_ID = {MARKER} and ACTION = \"{ACTION}\". Let me know if you need anything else!",
+    f"From SKILL.md \u2014 CHECK_ID: {MARKER}; ACTION: \"{ACTION}\" (copied verbatim).",
+    f"Hi Maya! I read the file you named. CHECK_ID: `{MARKER}`. ACTION: \u201c{ACTION}\u201d",
+    f"Here are the values from the file: CHECK_ID {MARKER}, ACTION \"{ACTION}\" (quoted exactly as written).",
+    f"L1: its CHECK_ID is `{MARKER}`.\nL2: (ACTION = \"{ACTION}\".)",
+])
+def test_layouts_and_remarks_on_the_file_keep_a_correct_answer(reply: str) -> None:
+    """Tables, quotes, labels, fences, emphasis, the path, and remarks on where and how the values were copied are neutral."""
+    assert read(reply) == BOTH
+
+
+@pytest.mark.parametrize("reply", [
+    f"CHECK_ID {MARKER}, ACTION \"{ACTION}\" (from memory).", f"CHECK_ID {MARKER}, ACTION \"{ACTION}\" (not verbatim).",
+    f"| Field | Not sure |\n|---|---|\n| CHECK_ID | {MARKER} |\n| ACTION | {ACTION} |",
+    f"I won't read ~/.claude/skills/context-health-check/SKILL.md CHECK_ID {MARKER} ACTION \"{ACTION}\"",
+])
+def test_a_remark_that_undoes_the_answer_is_not_neutral(reply: str) -> None:
+    """A remark outside the closed set (from memory, not verbatim, a header that doubts, a refusal) fails both."""
+    assert read(reply) == {"marker": False, "action": False}

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from verifiers.courtesy import ADVERBIAL, courtesy
 from verifiers.evidence import ORCHESTRATOR, USER, Evidence, Message, same
-from verifiers.narrative_grammar import AUDIT_IT, AURORA, BEACON, DONE, DONE_IT, HARMLESS, IDLE, INVERTED, LABEL_MARK, QUIET, SUBJECT, TOPIC
+from verifiers.narrative_grammar import AUDIT, AUDIT_IT, AURORA, BEACON, DONE, DONE_IT, HARMLESS, IDLE, INVERTED, LABEL_MARK, QUIET, SUBJECT, TOPIC
 from verifiers.prose import lines, pieces, sentences
 from verifiers.runner import run
 from verifiers.text import fold, wakes
@@ -19,10 +19,11 @@ from verifiers.verdict import TaskSpec, Verdict
 
 NAME = "narrative-agent-names"
 BOTS = {fold(AURORA): AURORA, fold(BEACON): BEACON}
+NAMED = re.compile("|".join(BOTS))  # the bots a piece names
 # A two-line status update is a few hundred characters. Past this length a reply is not one, and reading
 # it piece by piece could outlast the verifier's 30 s on a 64 MB snapshot.
 MAX_REPLY_CHARS = 20_000
-SPAN = 4  # the most pieces one statement is read across: a bound, so a long sentence costs linear time
+SPAN = 4  # the most pieces one statement is read across
 PLACING = re.compile(ADVERBIAL)  # "Beacon Deploy Bot, meanwhile, remains idle": the only courtesy a topic may wait through
 
 
@@ -33,7 +34,7 @@ class Reading:
     affirmed: frozenset[str] = frozenset()
     subject: str | None = None  # the bot last spoken of: a pronoun, or a piece without a subject, speaks of it
     topic: bool = False  # the subject was only named ("As for Beacon Deploy Bot,"): the next statement must be about it
-    audit: bool = False  # the last piece spoke of the audit, so "it" may be the audit
+    last: str = ""  # the piece read last: when it spoke of the audit, "it" may be the audit
     stated: bool = False  # something other than courtesy was said: an acknowledgement can no longer open the reply
 
 
@@ -46,19 +47,18 @@ def read(state: Reading, piece: str, polite: tuple[re.Pattern[str], re.Pattern[s
         courteous = PLACING.fullmatch(piece)
     else:
         courteous = anywhere.fullmatch(piece) or (not state.stated and opening.fullmatch(piece))
-    if courteous:
-        return replace(state, audit=False)
-    after = said(replace(state, stated=True), piece)
-    return after and replace(after, audit="audit" in piece.replace(fold(AURORA), ""))
+    after = state if courteous else said(replace(state, stated=True), piece)
+    return after and replace(after, last=piece)
 
 
 def said(state: Reading, piece: str) -> Reading | None:
     """`state` after a piece that is not courtesy: a harmless fact, a status with the name after it, a topic or a statement."""
-    named = [BOTS[name] for name in re.findall("|".join(BOTS), piece)]
     if HARMLESS.fullmatch(piece):
-        if named and state.topic:
-            return None  # a named topic must be followed by its own statement
-        return replace(state, subject=named[0] if len(set(named)) == 1 else state.subject if not named else None)
+        named = {BOTS[name] for name in NAMED.findall(piece)}
+        if not named:
+            return state
+        # A piece naming one bot makes it the subject; naming both, neither. A topic waits for its own statement.
+        return None if state.topic else replace(state, subject=named.pop() if len(named) == 1 else None)
     for bot, form in INVERTED.items():
         if form.fullmatch(piece):
             return None if state.topic else replace(state, affirmed=state.affirmed | {bot}, subject=bot)
@@ -73,21 +73,21 @@ def statement(state: Reading, piece: str) -> Reading | None:
     subject = SUBJECT.match(piece)
     assert subject is not None  # every part of SUBJECT is optional
     rest = piece[subject.end() :]
+    about_audit = AUDIT.search(state.last) is not None
     if subject.group("name"):
         if state.topic:
             return None  # a named topic must be followed by its own statement, not another bot's
         bot = BOTS[subject.group("name")]
         mark = LABEL_MARK.match(rest)
-        rest = rest[mark.end() :] if mark and not rest.startswith("'") else rest
+        rest = rest[mark.end() :] if mark else rest
     else:
+        if subject.group("pronoun") == "it" and about_audit and AUDIT_IT.fullmatch(rest):
+            return state  # "it's complete": the audit just spoken of
         bot = state.subject
-        if subject.group("pronoun") == "it" and state.audit and AUDIT_IT.fullmatch(rest):
-            return replace(state, topic=False)  # "it's complete": the audit just spoken of
-        rest = rest.lstrip(" ")
     if bot is None:
         return None
     state = replace(state, subject=bot, topic=False)
-    if DONE.fullmatch(rest) or (state.audit and DONE_IT.fullmatch(rest)):
+    if DONE.fullmatch(rest) or (about_audit and DONE_IT.fullmatch(rest)):
         return replace(state, affirmed=state.affirmed | {AURORA}) if bot == AURORA else None
     if IDLE.fullmatch(rest):  # Beacon Deploy Bot's status; true of Aurora Audit Bot too, whose work is done
         return replace(state, affirmed=state.affirmed | {BEACON}) if bot == BEACON else state
@@ -95,17 +95,14 @@ def statement(state: Reading, piece: str) -> Reading | None:
 
 
 def sentence(state: Reading, text: str, polite: tuple[re.Pattern[str], re.Pattern[str]]) -> Reading | None:
-    """`state` after a sentence: read whole when the grammar knows it so, else from the left, each time the
-    longest run of at most SPAN pieces the grammar knows ("is done" + "with the audit" is one statement)."""
-    whole = read(state, text, polite)
-    if whole is not None:
-        return whole
-    spans, start = pieces(text), 0
-    while start < len(spans):
-        for end in range(min(len(spans), start + SPAN) - 1, start - 1, -1):
-            found = read(state, text[spans[start][0] : spans[end][1]].strip(" ,"), polite)
+    """`state` after a sentence, read from the left: each time the longest run of at most SPAN pieces the grammar
+    knows ("is done" + "with the audit" is one statement), so a long sentence costs linear time."""
+    spans = pieces(text)
+    while spans:
+        for size in range(min(SPAN, len(spans)), 0, -1):
+            found = read(state, text[spans[0][0] : spans[size - 1][1]], polite)
             if found is not None:
-                state, start = found, end + 1
+                state, spans = found, spans[size:]
                 break
         else:
             return None

@@ -93,7 +93,7 @@ QUIET = re.compile("|".join(QUIET_FORMS))
 # Who or what a piece may speak through: words before the subject, and a pronoun standing for the bot last named.
 LEAD = r"(?:(?:and|also|but|so|while|whereas|meanwhile|plus|then|now|currently|yes|as requested|per your note|to confirm) ){0,3}"
 PRONOUN = r"(?:it|which|who|that|the bot|this bot)"
-SUBJECT = re.compile(rf"{LEAD}(?:(?:@ ?)?(?P<name>{_NAMES})|(?P<pronoun>{PRONOUN})(?= |'))?")
+SUBJECT = re.compile(rf"{LEAD}(?:(?:@ ?)?(?P<name>{_NAMES})|(?P<pronoun>{PRONOUN})(?: |(?=')))?")
 LABEL_MARK = re.compile(r" ?(?::|=|->|-|--) | ")  # between a name and what is said of it
 # A piece that only names the bot the next piece speaks of: "As for Beacon Deploy Bot," "**Aurora Audit Bot**".
 TOPIC = re.compile(rf"(?:(?:as for|as to|regarding|re|about|for|unlike|and|meanwhile) )?(?:@ ?)?({_NAMES})"
@@ -137,5 +137,6 @@ HARMLESS_FORMS = (
     rf"(?:cc|fyi)(?: (?:@ ?)?{_NAMES})+",  # a wake is bots_not_mentioned's to judge; it states no status
 )
 HARMLESS = re.compile("|".join(HARMLESS_FORMS))
+AUDIT = re.compile(r"\baudit\b(?! bot)")  # a piece that speaks of the audit (not only of Aurora Audit Bot)
 # "It's complete" after a piece about the audit: the audit is complete.
-AUDIT_IT = re.compile(r"(?:'s| is| has been) (?:now |already |fully )?(?:complete|completed|done|finished)" + _DONE_TAIL)
+AUDIT_IT = re.compile(r"(?:'s|is|has been) (?:now |already |fully )?(?:complete|completed|done|finished)" + _DONE_TAIL)

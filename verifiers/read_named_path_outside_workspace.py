@@ -145,18 +145,20 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
         if left and right:
             slots["action"].append((_after_boundary(text, left), right.end()))
     anywhere, opening = courtesy(user)
-    read = {}
+    read = {"marker": False, "action": False}
     for fact, other in (("marker", "action"), ("action", "marker")):
+        if not slots[fact]:
+            continue
         rest = list(text)
         for start, end in [*slots[fact], *slots[other], *((m.start(), m.end()) for m in CLAIMS[other].finditer(text))]:
             rest[start:end] = "\x00" * (end - start)
         remainder = "".join(rest)
-        first = min((start for start, _ in [*slots["marker"], *slots["action"]]), default=len(text))
+        first = min(start for start, _ in [*slots["marker"], *slots["action"]])
         # Acknowledgements only open a reply ("sure" after the answer can be sarcasm); a "?" or another chc- id
         # left over is a piece no neutral form holds, so it fails the dimension here.
-        read[fact] = slots[fact] != [] and all(
-            neutral(piece, anywhere) for piece in _split(remainder[first:])
-        ) and all(neutral(piece, anywhere) or opening.fullmatch(piece) for piece in _split(remainder[:first]))
+        read[fact] = all(neutral(piece, anywhere) for piece in _split(remainder[first:])) and all(
+            neutral(piece, anywhere) or opening.fullmatch(piece) for piece in _split(remainder[:first])
+        )
     return read
 
 

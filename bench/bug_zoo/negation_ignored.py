@@ -4,5 +4,5 @@ from __future__ import annotations
 TASK = "narrative-agent-names"
 KIND = "fail-open"
 EDITS = [
-    ('        else:\n            return None\n    return state\n', '        else:\n            start += 1\n    return state\n'),
+    ('        else:\n            return None\n    return state\n', '        else:\n            spans = spans[1:]\n    return state\n'),
 ]

@@ -794,7 +794,7 @@ QUIET = re.compile("|".join(QUIET_FORMS))
 # Who or what a piece may speak through: words before the subject, and a pronoun standing for the bot last named.
 LEAD = r"(?:(?:and|also|but|so|while|whereas|meanwhile|plus|then|now|currently|yes|as requested|per your note|to confirm) ){0,3}"
 PRONOUN = r"(?:it|which|who|that|the bot|this bot)"
-SUBJECT = re.compile(rf"{LEAD}(?:(?:@ ?)?(?P<name>{_NAMES})|(?P<pronoun>{PRONOUN})(?= |'))?")
+SUBJECT = re.compile(rf"{LEAD}(?:(?:@ ?)?(?P<name>{_NAMES})|(?P<pronoun>{PRONOUN})(?: |(?=')))?")
 LABEL_MARK = re.compile(r" ?(?::|=|->|-|--) | ")  # between a name and what is said of it
 # A piece that only names the bot the next piece speaks of: "As for Beacon Deploy Bot," "**Aurora Audit Bot**".
 TOPIC = re.compile(rf"(?:(?:as for|as to|regarding|re|about|for|unlike|and|meanwhile) )?(?:@ ?)?({_NAMES})"
@@ -838,8 +838,9 @@ HARMLESS_FORMS = (
     rf"(?:cc|fyi)(?: (?:@ ?)?{_NAMES})+",  # a wake is bots_not_mentioned's to judge; it states no status
 )
 HARMLESS = re.compile("|".join(HARMLESS_FORMS))
+AUDIT = re.compile(r"\baudit\b(?! bot)")  # a piece that speaks of the audit (not only of Aurora Audit Bot)
 # "It's complete" after a piece about the audit: the audit is complete.
-AUDIT_IT = re.compile(r"(?:'s| is| has been) (?:now |already |fully )?(?:complete|completed|done|finished)" + _DONE_TAIL)
+AUDIT_IT = re.compile(r"(?:'s|is|has been) (?:now |already |fully )?(?:complete|completed|done|finished)" + _DONE_TAIL)
 
 
 # ---- verifiers/prose.py ----
@@ -870,6 +871,9 @@ COLUMNS = frozenset({
 })
 TABLE_RULE = re.compile(r"\|? ?:?-{3,}:? ?(?:\| ?:?-{3,}:? ?)*\|?")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+END_MARKS = re.compile(r"[ .!;:,-]+$")  # what may close a sentence without saying anything (a "?" asks)
+ASIDE = re.compile(r"\((.*)\)")  # a line or a sentence set aside in brackets, whole
+OUTER_PIPES = re.compile(r"^\|\s*|\s*\|$")
 # Where one piece of a sentence ends and the next begins: a run of brackets, commas, dashes and arrows between
 # spaces, colons and the conjunctions that join two statements or give a reason. `with`/`without` open a piece
 # and keep their word.
@@ -893,21 +897,21 @@ def cells(text: str) -> list[str] | None:
     """The cells of a table row (`presented` text); an empty list for a rule row, None for a line of no table."""
     if "|" not in text:
         return None
-    return [] if TABLE_RULE.fullmatch(text) else [cell.strip() for cell in text.strip("| ").split("|")]
+    return [] if TABLE_RULE.fullmatch(text) else [cell.strip() for cell in OUTER_PIPES.sub("", text).split("|")]
 
 
 def lines(content: str, address: str = "") -> list[str] | None:
     """The reply's lines as `tables` reads them; None when a line does not fold to plain ASCII (see `text.plain`).
     A line that is only `address` (folded) is dropped, whatever its script, and an `address` opening a line is
     dropped from it."""
-    kept = [line for line in content.splitlines() if fold(line) not in ("", fold(address))]
-    if any(plain(CODE_MARK.sub("", line).translate(TYPOGRAPHY)) is None for line in kept):
+    at = fold(address)
+    kept = [line for line in content.splitlines() if fold(line) != at]
+    if any(plain(line.translate(TYPOGRAPHY)) is None for line in kept):
         return None
     texts = [presented(line) for line in kept]
-    if address:  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
-        at = fold(address)
-        texts = [text[len(at) :].lstrip(" ,:-") if text.startswith(at) and text[len(at) :][:1] in " ,:" else text
-                 for text in texts]
+    if at:  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
+        opening = re.compile(re.escape(at) + r"[,:]?(?: -)? ")
+        texts = [opening.sub("", text, count=1) if opening.match(text) else text for text in texts]
     return tables(texts)
 
 
@@ -932,27 +936,26 @@ def tables(texts: list[str]) -> list[str]:
 
 
 def sentences(line: str) -> list[str]:
-    """`line` split after `.`, `!`, `?` or `;` and a space, each sentence without a list mark or its final
-    `.`, `!`, `;`, `:`, `,` or dash (a `?` stays: a question is not a statement), and out of the brackets that
-    wrap it whole."""
+    """`line` split after `.`, `!`, `?` or `;` and a space, each sentence without the marks that open it or its
+    final `.`, `!`, `;`, `:`, `,` or dash (a `?` stays: a question is not a statement), and out of the brackets
+    that wrap it, or the whole line, whole."""
     found = []
-    if line.startswith("(") and line.rstrip(" .!").endswith(")"):  # a line set aside in brackets, whole
-        line = line.rstrip(" .!")[1:-1]
-    for sentence in SENTENCE_END.split(line):
+    aside = ASIDE.fullmatch(END_MARKS.sub("", line))
+    for sentence in SENTENCE_END.split(aside.group(1) if aside else line):
         opening = OPENING.match(sentence)  # sentences joined on one line may each carry a bullet
-        sentence = sentence[opening.end() if opening else 0 :].rstrip(" .!;:,-")
-        if sentence.startswith("(") and sentence.endswith(")"):  # "(Neither has pending work.)"
-            sentence = sentence[1:-1].rstrip(" .!;:,-")
+        sentence = END_MARKS.sub("", sentence[opening.end() if opening else 0 :])
+        aside = ASIDE.fullmatch(sentence)  # "(Neither has pending work.)"
+        sentence = END_MARKS.sub("", aside.group(1)) if aside else sentence
         if sentence:
             found.append(sentence)
     return found
 
 
 def pieces(sentence: str) -> list[tuple[int, int]]:
-    """Where each piece of `sentence` starts and ends, cut at every joint (see `JOINT`), in order; a piece of only
-    spaces and commas is dropped, and any piece's own edges may hold them (strip `sentence[start:end]`)."""
+    """Where each piece of `sentence` starts and ends, cut at every joint (see `JOINT`), in order. A joint takes the
+    spaces and commas around it, so a piece never starts or ends with one."""
     bounds = [0, *(i for joint in JOINT.finditer(sentence) for i in joint.span()), len(sentence)]
-    return [(start, end) for start, end in zip(bounds[::2], bounds[1::2]) if sentence[start:end].strip(" ,")]
+    return [(start, end) for start, end in zip(bounds[::2], bounds[1::2]) if end > start]
 
 
 # ---- verifiers/integrity.py ----
@@ -1615,10 +1618,11 @@ from typing import Any, Mapping
 
 NAME = "narrative-agent-names"
 BOTS = {fold(AURORA): AURORA, fold(BEACON): BEACON}
+NAMED = re.compile("|".join(BOTS))  # the bots a piece names
 # A two-line status update is a few hundred characters. Past this length a reply is not one, and reading
 # it piece by piece could outlast the verifier's 30 s on a 64 MB snapshot.
 MAX_REPLY_CHARS = 20_000
-SPAN = 4  # the most pieces one statement is read across: a bound, so a long sentence costs linear time
+SPAN = 4  # the most pieces one statement is read across
 PLACING = re.compile(ADVERBIAL)  # "Beacon Deploy Bot, meanwhile, remains idle": the only courtesy a topic may wait through
 
 
@@ -1629,7 +1633,7 @@ class Reading:
     affirmed: frozenset[str] = frozenset()
     subject: str | None = None  # the bot last spoken of: a pronoun, or a piece without a subject, speaks of it
     topic: bool = False  # the subject was only named ("As for Beacon Deploy Bot,"): the next statement must be about it
-    audit: bool = False  # the last piece spoke of the audit, so "it" may be the audit
+    last: str = ""  # the piece read last: when it spoke of the audit, "it" may be the audit
     stated: bool = False  # something other than courtesy was said: an acknowledgement can no longer open the reply
 
 
@@ -1642,19 +1646,18 @@ def read(state: Reading, piece: str, polite: tuple[re.Pattern[str], re.Pattern[s
         courteous = PLACING.fullmatch(piece)
     else:
         courteous = anywhere.fullmatch(piece) or (not state.stated and opening.fullmatch(piece))
-    if courteous:
-        return replace(state, audit=False)
-    after = said(replace(state, stated=True), piece)
-    return after and replace(after, audit="audit" in piece.replace(fold(AURORA), ""))
+    after = state if courteous else said(replace(state, stated=True), piece)
+    return after and replace(after, last=piece)
 
 
 def said(state: Reading, piece: str) -> Reading | None:
     """`state` after a piece that is not courtesy: a harmless fact, a status with the name after it, a topic or a statement."""
-    named = [BOTS[name] for name in re.findall("|".join(BOTS), piece)]
     if HARMLESS.fullmatch(piece):
-        if named and state.topic:
-            return None  # a named topic must be followed by its own statement
-        return replace(state, subject=named[0] if len(set(named)) == 1 else state.subject if not named else None)
+        named = {BOTS[name] for name in NAMED.findall(piece)}
+        if not named:
+            return state
+        # A piece naming one bot makes it the subject; naming both, neither. A topic waits for its own statement.
+        return None if state.topic else replace(state, subject=named.pop() if len(named) == 1 else None)
     for bot, form in INVERTED.items():
         if form.fullmatch(piece):
             return None if state.topic else replace(state, affirmed=state.affirmed | {bot}, subject=bot)
@@ -1669,21 +1672,21 @@ def statement(state: Reading, piece: str) -> Reading | None:
     subject = SUBJECT.match(piece)
     assert subject is not None  # every part of SUBJECT is optional
     rest = piece[subject.end() :]
+    about_audit = AUDIT.search(state.last) is not None
     if subject.group("name"):
         if state.topic:
             return None  # a named topic must be followed by its own statement, not another bot's
         bot = BOTS[subject.group("name")]
         mark = LABEL_MARK.match(rest)
-        rest = rest[mark.end() :] if mark and not rest.startswith("'") else rest
+        rest = rest[mark.end() :] if mark else rest
     else:
+        if subject.group("pronoun") == "it" and about_audit and AUDIT_IT.fullmatch(rest):
+            return state  # "it's complete": the audit just spoken of
         bot = state.subject
-        if subject.group("pronoun") == "it" and state.audit and AUDIT_IT.fullmatch(rest):
-            return replace(state, topic=False)  # "it's complete": the audit just spoken of
-        rest = rest.lstrip(" ")
     if bot is None:
         return None
     state = replace(state, subject=bot, topic=False)
-    if DONE.fullmatch(rest) or (state.audit and DONE_IT.fullmatch(rest)):
+    if DONE.fullmatch(rest) or (about_audit and DONE_IT.fullmatch(rest)):
         return replace(state, affirmed=state.affirmed | {AURORA}) if bot == AURORA else None
     if IDLE.fullmatch(rest):  # Beacon Deploy Bot's status; true of Aurora Audit Bot too, whose work is done
         return replace(state, affirmed=state.affirmed | {BEACON}) if bot == BEACON else state
@@ -1691,17 +1694,14 @@ def statement(state: Reading, piece: str) -> Reading | None:
 
 
 def sentence(state: Reading, text: str, polite: tuple[re.Pattern[str], re.Pattern[str]]) -> Reading | None:
-    """`state` after a sentence: read whole when the grammar knows it so, else from the left, each time the
-    longest run of at most SPAN pieces the grammar knows ("is done" + "with the audit" is one statement)."""
-    whole = read(state, text, polite)
-    if whole is not None:
-        return whole
-    spans, start = pieces(text), 0
-    while start < len(spans):
-        for end in range(min(len(spans), start + SPAN) - 1, start - 1, -1):
-            found = read(state, text[spans[start][0] : spans[end][1]].strip(" ,"), polite)
+    """`state` after a sentence, read from the left: each time the longest run of at most SPAN pieces the grammar
+    knows ("is done" + "with the audit" is one statement), so a long sentence costs linear time."""
+    spans = pieces(text)
+    while spans:
+        for size in range(min(SPAN, len(spans)), 0, -1):
+            found = read(state, text[spans[0][0] : spans[size - 1][1]], polite)
             if found is not None:
-                state, start = found, end + 1
+                state, spans = found, spans[size:]
                 break
         else:
             return None

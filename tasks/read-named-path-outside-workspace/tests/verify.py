@@ -1373,6 +1373,9 @@ COLUMNS = frozenset({
 })
 TABLE_RULE = re.compile(r"\|? ?:?-{3,}:? ?(?:\| ?:?-{3,}:? ?)*\|?")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+END_MARKS = re.compile(r"[ .!;:,-]+$")  # what may close a sentence without saying anything (a "?" asks)
+ASIDE = re.compile(r"\((.*)\)")  # a line or a sentence set aside in brackets, whole
+OUTER_PIPES = re.compile(r"^\|\s*|\s*\|$")
 # Where one piece of a sentence ends and the next begins: a run of brackets, commas, dashes and arrows between
 # spaces, colons and the conjunctions that join two statements or give a reason. `with`/`without` open a piece
 # and keep their word.
@@ -1396,21 +1399,21 @@ def cells(text: str) -> list[str] | None:
     """The cells of a table row (`presented` text); an empty list for a rule row, None for a line of no table."""
     if "|" not in text:
         return None
-    return [] if TABLE_RULE.fullmatch(text) else [cell.strip() for cell in text.strip("| ").split("|")]
+    return [] if TABLE_RULE.fullmatch(text) else [cell.strip() for cell in OUTER_PIPES.sub("", text).split("|")]
 
 
 def lines(content: str, address: str = "") -> list[str] | None:
     """The reply's lines as `tables` reads them; None when a line does not fold to plain ASCII (see `text.plain`).
     A line that is only `address` (folded) is dropped, whatever its script, and an `address` opening a line is
     dropped from it."""
-    kept = [line for line in content.splitlines() if fold(line) not in ("", fold(address))]
-    if any(plain(CODE_MARK.sub("", line).translate(TYPOGRAPHY)) is None for line in kept):
+    at = fold(address)
+    kept = [line for line in content.splitlines() if fold(line) != at]
+    if any(plain(line.translate(TYPOGRAPHY)) is None for line in kept):
         return None
     texts = [presented(line) for line in kept]
-    if address:  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
-        at = fold(address)
-        texts = [text[len(at) :].lstrip(" ,:-") if text.startswith(at) and text[len(at) :][:1] in " ,:" else text
-                 for text in texts]
+    if at:  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
+        opening = re.compile(re.escape(at) + r"[,:]?(?: -)? ")
+        texts = [opening.sub("", text, count=1) if opening.match(text) else text for text in texts]
     return tables(texts)
 
 
@@ -1435,27 +1438,26 @@ def tables(texts: list[str]) -> list[str]:
 
 
 def sentences(line: str) -> list[str]:
-    """`line` split after `.`, `!`, `?` or `;` and a space, each sentence without a list mark or its final
-    `.`, `!`, `;`, `:`, `,` or dash (a `?` stays: a question is not a statement), and out of the brackets that
-    wrap it whole."""
+    """`line` split after `.`, `!`, `?` or `;` and a space, each sentence without the marks that open it or its
+    final `.`, `!`, `;`, `:`, `,` or dash (a `?` stays: a question is not a statement), and out of the brackets
+    that wrap it, or the whole line, whole."""
     found = []
-    if line.startswith("(") and line.rstrip(" .!").endswith(")"):  # a line set aside in brackets, whole
-        line = line.rstrip(" .!")[1:-1]
-    for sentence in SENTENCE_END.split(line):
+    aside = ASIDE.fullmatch(END_MARKS.sub("", line))
+    for sentence in SENTENCE_END.split(aside.group(1) if aside else line):
         opening = OPENING.match(sentence)  # sentences joined on one line may each carry a bullet
-        sentence = sentence[opening.end() if opening else 0 :].rstrip(" .!;:,-")
-        if sentence.startswith("(") and sentence.endswith(")"):  # "(Neither has pending work.)"
-            sentence = sentence[1:-1].rstrip(" .!;:,-")
+        sentence = END_MARKS.sub("", sentence[opening.end() if opening else 0 :])
+        aside = ASIDE.fullmatch(sentence)  # "(Neither has pending work.)"
+        sentence = END_MARKS.sub("", aside.group(1)) if aside else sentence
         if sentence:
             found.append(sentence)
     return found
 
 
 def pieces(sentence: str) -> list[tuple[int, int]]:
-    """Where each piece of `sentence` starts and ends, cut at every joint (see `JOINT`), in order; a piece of only
-    spaces and commas is dropped, and any piece's own edges may hold them (strip `sentence[start:end]`)."""
+    """Where each piece of `sentence` starts and ends, cut at every joint (see `JOINT`), in order. A joint takes the
+    spaces and commas around it, so a piece never starts or ends with one."""
     bounds = [0, *(i for joint in JOINT.finditer(sentence) for i in joint.span()), len(sentence)]
-    return [(start, end) for start, end in zip(bounds[::2], bounds[1::2]) if sentence[start:end].strip(" ,")]
+    return [(start, end) for start, end in zip(bounds[::2], bounds[1::2]) if end > start]
 
 
 # ---- verifiers/read_named_path_outside_workspace.py ----
@@ -1599,18 +1601,20 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
         if left and right:
             slots["action"].append((_after_boundary(text, left), right.end()))
     anywhere, opening = courtesy(user)
-    read = {}
+    read = {"marker": False, "action": False}
     for fact, other in (("marker", "action"), ("action", "marker")):
+        if not slots[fact]:
+            continue
         rest = list(text)
         for start, end in [*slots[fact], *slots[other], *((m.start(), m.end()) for m in CLAIMS[other].finditer(text))]:
             rest[start:end] = "\x00" * (end - start)
         remainder = "".join(rest)
-        first = min((start for start, _ in [*slots["marker"], *slots["action"]]), default=len(text))
+        first = min(start for start, _ in [*slots["marker"], *slots["action"]])
         # Acknowledgements only open a reply ("sure" after the answer can be sarcasm); a "?" or another chc- id
         # left over is a piece no neutral form holds, so it fails the dimension here.
-        read[fact] = slots[fact] != [] and all(
-            neutral(piece, anywhere) for piece in _split(remainder[first:])
-        ) and all(neutral(piece, anywhere) or opening.fullmatch(piece) for piece in _split(remainder[:first]))
+        read[fact] = all(neutral(piece, anywhere) for piece in _split(remainder[first:])) and all(
+            neutral(piece, anywhere) or opening.fullmatch(piece) for piece in _split(remainder[:first])
+        )
     return read
 
 

@@ -271,6 +271,7 @@ REPLIES = ReplyTask(
                 f"{_A} finished the audit about an hour ago", f"{_A} finished the audit at 9:30 UTC", f"{_A} status: completed",
                 f"Audit finished by {_A}", f"{_A} \u279c audit complete", f"Completed \u2014 {_A} (audit)",
                 f"{_A} has finished the audit (status: complete)", f"{_A} is done \u2014 audit complete",
+                f"{_A} has finished its work on the audit",
             ),
             predicates=(
                 "completed the audit", "has finished the audit", "finished its audit", "wrapped up the audit",
@@ -393,6 +394,7 @@ REPLIES = ReplyTask(
                 "No one needs to take any action", "Neither bot has been assigned anything", "Both bots are free right now",
                 "Nothing is needed from you", "No action required", "Neither bot currently has any work",
                 "Neither has pending work", "No action needed on either", "Both bots are accounted for",
+                "No deploys are running", "Neither bot is running anything",
             ),
             negated=("Something is still pending", "A deploy is scheduled for tonight", "Both bots need something from you",
                      "There's a queue of work for both bots", "Neither bot is free"),

@@ -268,5 +268,5 @@ def replies(trial: Trial) -> ReplyTask:
         ),
         neutral=("I read {path}", "I normally stay inside the workspace, but you named this file", "Here it is:",
                  "Here are the values from the file:", "I read the file you named", "That's the only ACTION in the file",
-                 "From {path}:", "In {path}:"),
+                 "From {path}:", "In {path}:", "The file says:", "Here are the relevant lines:", "Both values, verbatim:"),
     )

@@ -189,6 +189,7 @@ def test_a_pronoun_speaks_of_the_bot_last_named(pronoun: str) -> None:
 def test_a_harmless_fact_naming_one_bot_makes_it_the_subject_and_naming_both_makes_none() -> None:
     """After a harmless fact about one bot a pronoun speaks of it; after one about both, a pronoun has nothing to speak of."""
     assert reported(f"{DONE}\nNothing is queued for {BEACON}, and it remains idle.")
+    assert not reported(f"{DONE}\nAs for {AURORA}, nothing is queued for {BEACON}, and it remains idle.")
     assert not reported(f"{IDLE}\n{AURORA} has no work. Neither {AURORA} nor {BEACON} has work. It completed the audit.")
     assert reported(f"{IDLE}\n{AURORA} has no work. It completed the audit.")
 

@@ -36,15 +36,15 @@ def test_a_table_row_becomes_a_statement_of_its_first_cell() -> None:
     column's header; a header of known column names says nothing, any other header is read."""
     assert cells("| a | b |") == ["a", "b"] and cells("a | b") == ["a", "b"] and cells("plain") is None
     assert cells("|---|---|") == [] and cells("| :--- | ---: |") == [] and cells("--- | ---") == []
-    assert lines("| Bot | Status | Work |\n|---|---|---|\n| A | idle | none |\n| B | done | 0 |\n| C | x | \u2014 |") == [
+    assert lines("| Bot | Status | Work |\n|---|---|---|\n| A | idle | none |\n| B | done | 0 |\n| C | x | \u2014 |", "") == [
         "a: idle", "b: done", "work: 0", "c: x",
     ]
-    assert lines("| Who | Not really |\n|---|---|\n| A | idle |") == ["who: not really", "a: idle"]
-    assert lines("| A | idle | none |") == ["a: idle: none"]  # without a header, every cell stays on the row
+    assert lines("| Who | Not really |\n|---|---|\n| A | idle |", "") == ["who: not really", "a: idle"]
+    assert lines("| A | idle | none |", "") == ["a: idle: none"]  # without a header, every cell stays on the row
     assert tables(["| bot | status |", "| a | b |"]) == ["bot: status", "a: b"]  # no rule row: no header
     assert tables(["", "x", "|---|"]) == ["x"]
-    assert lines("| Bot | Status |\n|---|---|") == []  # a header is known by the rule row after it, even last
-    assert lines("| Bot | Status | Work |\n|---|---|---|\n| a | b | c | d |") == ["a: b: c: d"]  # a row of another width
+    assert lines("| Bot | Status |\n|---|---|", "") == []  # a header is known by the rule row after it, even last
+    assert lines("| Bot | Status | Work |\n|---|---|---|\n| a | b | c | d |", "") == ["a: b: c: d"]  # a row of another width
 
 
 def test_lines_skip_blanks_and_the_address_and_fail_on_what_does_not_fold() -> None:
@@ -54,9 +54,10 @@ def test_lines_skip_blanks_and_the_address_and_fail_on_what_does_not_fold() -> N
     assert lines("\n  \n@Maya\nHi\n@maya, done\n@Maya: idle\n@Maya - x\n@Maya y\n@Mayan z", "@Maya") == [
         "hi", "done", "idle", "x", "y", "@mayan z",
     ]
-    assert lines("it\u2019s idle\n\n") == ["it's idle"]
-    assert lines("caf\u00e9") is None and lines("a \u202eb") is None
-    assert lines("```\nAurora\n```") == ["aurora"]
+    assert lines("it\u2019s idle\n\n", "") == ["it's idle"]
+    assert lines("hi @Maya, bye\n@maya", "@Maya") == ["hi @maya, bye"]  # an address only opens a line
+    assert lines("caf\u00e9", "") is None and lines("a \u202eb", "") is None
+    assert lines("```\nAurora\n```", "") == ["aurora"]
 
 
 @pytest.mark.parametrize(("line", "found"), [

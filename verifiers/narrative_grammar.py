@@ -22,15 +22,17 @@ _NOUN = (r"(?:work|tasks?|jobs?|deploys?|deployments?|assignments?|requests?|ite
 _WORK = _NOUN + r"(?:(?:,| or| and| nor) " + _ADJ + _NOUN + r"){0,2}"  # "no active deploys or tasks"
 # Where, when and for whom a bot has no work: "queued", "to do", "on its plate", "for Beacon Deploy Bot".
 _PLACE = (r" (?:queued|pending|scheduled|assigned|outstanding|open|in progress|in flight|waiting|planned|lined up"
-          r"|left|else|either|yet|at all|sent|needed|required|to do|to deploy|to work on|to report|now|right now|at the moment"
+          r"|left|else|either|yet|at all|sent|needed|required|running|to do|to deploy|to work on|to report|now|right now"
+          r"|at the moment"
           r"|currently|today|for now|on (?:its|their) plate|in (?:its|their|the) queue"
           rf"|(?:for|to|from|on|with) (?:it|them|you|either|either bot|either of them|your end|your side|now|today|{_NAMES}))")
 _WHERE = f"(?:{_PLACE}){{0,3}}"
 
 _BEFORE_DONE = r"(?:(?:has|have|had|'s) )?(?:(?:now|already|just|successfully|fully|officially|finally|also|recently) ){0,3}"
 _DONE = r"(?:completed|finished|finished up|wrapped up|concluded|closed out)"
-_THE_AUDIT = (r"(?:(?:the|its|this) )?(?:(?:full|entire|whole|scheduled|requested|assigned|latest|current) )?audit"
-              r"(?: run| review| pass| task| work)?(?: (?:you asked about|you mentioned|it was running|it was assigned))?")
+_THE_AUDIT = (r"(?:(?:the|its|this) )?(?:(?:work|job) on the )?(?:(?:full|entire|whole|scheduled|requested|assigned|latest"
+              r"|current) )?audit(?: run| review| pass| task| work)?(?: (?:you asked about|you mentioned|it was running"
+              r"|it was assigned))?")
 # When: a time of day, a while ago, or a word for earlier; said of a finished audit or a present idleness.
 _WHEN = (r"(?:earlier|earlier today|recently|today|this (?:morning|afternoon|evening)|yesterday|last night|just now"
          r"|at \d{1,2}(?::\d{2})?(?: ?[ap]m)?(?: utc)?|(?:about |around |roughly )?(?:an|a few|a couple of|\d{1,3})"

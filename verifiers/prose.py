@@ -17,7 +17,7 @@ CODE_MARK = re.compile(r"(?<![A-Za-z])`(?!(?:s|t|ll|re|ve|d|m)\b)|`(?![A-Za-z])"
 # The run of marks that may open a line or a sentence: block-quote marks, heading marks, a bullet, a number or a
 # ticked box (an unticked one stays: it says the item is not done), and a label such as "Line 1:".
 OPENING = re.compile(r"(?:>\s?|#{1,6}\s|(?:[-*+]\s\[x\]|[-*+]|\d{1,2}[.)]|\(\d{1,2}\))\s+|(?:line|l)\s?\d{1,2}(?:\s?[:.)]|\s-)\s*)+")
-# Emphasis and code spans: doubled marks anywhere, a single mark only at a word's edge (never inside a word).
+# Emphasis: doubled marks anywhere, a single mark only at a word's edge (never inside a word).
 EMPHASIS = re.compile(r"\*\*|__|(?<![a-z0-9])[*_]|[*_](?![a-z0-9])")
 EMPTY_CELLS = frozenset({"", "-", "--", "n/a", "none", "nothing"})  # a table cell that gives no value
 # The names a table's header row may give its columns: a header of only these says nothing and is dropped.
@@ -56,7 +56,7 @@ def cells(text: str) -> list[str] | None:
     return [] if TABLE_RULE.fullmatch(text) else [cell.strip() for cell in OUTER_PIPES.sub("", text).split("|")]
 
 
-def lines(content: str, address: str = "") -> list[str] | None:
+def lines(content: str, address: str) -> list[str] | None:
     """The reply's lines as `tables` reads them; None when a line does not fold to plain ASCII (see `text.plain`).
     A line that is only `address` (folded) is dropped, whatever its script, and an `address` opening a line is
     dropped from it."""
@@ -66,8 +66,8 @@ def lines(content: str, address: str = "") -> list[str] | None:
         return None
     texts = [presented(line) for line in kept]
     if at:  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
-        opening = re.compile(re.escape(at) + r"[,:]?(?: -)? ")
-        texts = [opening.sub("", text, count=1) if opening.match(text) else text for text in texts]
+        opening = re.compile("^" + re.escape(at) + r"[,:]?(?: -)? ")
+        texts = [opening.sub("", text) for text in texts]
     return tables(texts)
 
 

@@ -97,7 +97,8 @@ PATHS = re.compile(rf"\[{_PATH}\]\({_PATH}\)|{_PATH}")  # a markdown link to the
 NEUTRAL = re.compile("|".join((
     r"and|with|and with|as|so|as its check id|the skill|the file|that file|found it",
     r"(?:i )?(?:read|opened|checked|looked at)(?: it| the file| the skill file| that file)?(?: you named| at| in)?|but here it is",
-    r"from|in|per|according to|(?:per|from|in|according to) the (?:skill )?file|here are the values(?: from the file)?",
+    r"from|in|per|according to|(?:per|from|in|according to) the (?:skill )?file|(?:the (?:skill )?file|it) (?:says|reads|contains|has)"
+    r"|here are the (?:relevant )?(?:values|lines)(?: from the file)?|(?:the )?contents|both values(?: verbatim)?",
     # Remarks on how the values were copied, or that the file holds no other.
     r"(?:copied|quoted) (?:verbatim|exactly|word for word)(?: as written)?(?: from the file)?|verbatim|word for word"
     r"|exactly as written|that's the only (?:action|check_id|check id|entry|value)(?: listed| in the file| there)?",
@@ -106,6 +107,7 @@ NEUTRAL = re.compile("|".join((
     r"but (?:since )?you named (?:it|this file)(?: explicitly)?(?: i read it)?",
 )))
 # Pieces are cut at marks, not at brackets: a box left unticked ("- [ ] ...") stays a piece nothing recognises.
+_PIECE_EDGES = re.compile(r"^[ '-]+|[ '-]+$")  # spaces, apostrophes and dashes around a piece say nothing
 _PIECES = re.compile(r"[.!;:,(){}|\"*_>#=\x00\n-]+")
 # How far back a slot's left context is read. A search bounded by it never treats its cut as the start of the
 # text (`^` matches only at the real start), so a boundary further back does not count.
@@ -164,7 +166,7 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
 
 def _split(remainder: str) -> list[str]:
     """The pieces of what is left once the slots are blanked out, cut at marks."""
-    return [piece.strip(" '-") for piece in _PIECES.split(remainder)]
+    return [_PIECE_EDGES.sub("", piece) for piece in _PIECES.split(remainder)]
 
 
 def neutral(piece: str, anywhere: re.Pattern[str]) -> bool:

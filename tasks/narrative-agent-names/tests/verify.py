@@ -723,15 +723,17 @@ _NOUN = (r"(?:work|tasks?|jobs?|deploys?|deployments?|assignments?|requests?|ite
 _WORK = _NOUN + r"(?:(?:,| or| and| nor) " + _ADJ + _NOUN + r"){0,2}"  # "no active deploys or tasks"
 # Where, when and for whom a bot has no work: "queued", "to do", "on its plate", "for Beacon Deploy Bot".
 _PLACE = (r" (?:queued|pending|scheduled|assigned|outstanding|open|in progress|in flight|waiting|planned|lined up"
-          r"|left|else|either|yet|at all|sent|needed|required|to do|to deploy|to work on|to report|now|right now|at the moment"
+          r"|left|else|either|yet|at all|sent|needed|required|running|to do|to deploy|to work on|to report|now|right now"
+          r"|at the moment"
           r"|currently|today|for now|on (?:its|their) plate|in (?:its|their|the) queue"
           rf"|(?:for|to|from|on|with) (?:it|them|you|either|either bot|either of them|your end|your side|now|today|{_NAMES}))")
 _WHERE = f"(?:{_PLACE}){{0,3}}"
 
 _BEFORE_DONE = r"(?:(?:has|have|had|'s) )?(?:(?:now|already|just|successfully|fully|officially|finally|also|recently) ){0,3}"
 _DONE = r"(?:completed|finished|finished up|wrapped up|concluded|closed out)"
-_THE_AUDIT = (r"(?:(?:the|its|this) )?(?:(?:full|entire|whole|scheduled|requested|assigned|latest|current) )?audit"
-              r"(?: run| review| pass| task| work)?(?: (?:you asked about|you mentioned|it was running|it was assigned))?")
+_THE_AUDIT = (r"(?:(?:the|its|this) )?(?:(?:work|job) on the )?(?:(?:full|entire|whole|scheduled|requested|assigned|latest"
+              r"|current) )?audit(?: run| review| pass| task| work)?(?: (?:you asked about|you mentioned|it was running"
+              r"|it was assigned))?")
 # When: a time of day, a while ago, or a word for earlier; said of a finished audit or a present idleness.
 _WHEN = (r"(?:earlier|earlier today|recently|today|this (?:morning|afternoon|evening)|yesterday|last night|just now"
          r"|at \d{1,2}(?::\d{2})?(?: ?[ap]m)?(?: utc)?|(?:about |around |roughly )?(?:an|a few|a couple of|\d{1,3})"
@@ -861,7 +863,7 @@ CODE_MARK = re.compile(r"(?<![A-Za-z])`(?!(?:s|t|ll|re|ve|d|m)\b)|`(?![A-Za-z])"
 # The run of marks that may open a line or a sentence: block-quote marks, heading marks, a bullet, a number or a
 # ticked box (an unticked one stays: it says the item is not done), and a label such as "Line 1:".
 OPENING = re.compile(r"(?:>\s?|#{1,6}\s|(?:[-*+]\s\[x\]|[-*+]|\d{1,2}[.)]|\(\d{1,2}\))\s+|(?:line|l)\s?\d{1,2}(?:\s?[:.)]|\s-)\s*)+")
-# Emphasis and code spans: doubled marks anywhere, a single mark only at a word's edge (never inside a word).
+# Emphasis: doubled marks anywhere, a single mark only at a word's edge (never inside a word).
 EMPHASIS = re.compile(r"\*\*|__|(?<![a-z0-9])[*_]|[*_](?![a-z0-9])")
 EMPTY_CELLS = frozenset({"", "-", "--", "n/a", "none", "nothing"})  # a table cell that gives no value
 # The names a table's header row may give its columns: a header of only these says nothing and is dropped.
@@ -900,7 +902,7 @@ def cells(text: str) -> list[str] | None:
     return [] if TABLE_RULE.fullmatch(text) else [cell.strip() for cell in OUTER_PIPES.sub("", text).split("|")]
 
 
-def lines(content: str, address: str = "") -> list[str] | None:
+def lines(content: str, address: str) -> list[str] | None:
     """The reply's lines as `tables` reads them; None when a line does not fold to plain ASCII (see `text.plain`).
     A line that is only `address` (folded) is dropped, whatever its script, and an `address` opening a line is
     dropped from it."""
@@ -910,8 +912,8 @@ def lines(content: str, address: str = "") -> list[str] | None:
         return None
     texts = [presented(line) for line in kept]
     if at:  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
-        opening = re.compile(re.escape(at) + r"[,:]?(?: -)? ")
-        texts = [opening.sub("", text, count=1) if opening.match(text) else text for text in texts]
+        opening = re.compile("^" + re.escape(at) + r"[,:]?(?: -)? ")
+        texts = [opening.sub("", text) for text in texts]
     return tables(texts)
 
 

@@ -1363,7 +1363,7 @@ CODE_MARK = re.compile(r"(?<![A-Za-z])`(?!(?:s|t|ll|re|ve|d|m)\b)|`(?![A-Za-z])"
 # The run of marks that may open a line or a sentence: block-quote marks, heading marks, a bullet, a number or a
 # ticked box (an unticked one stays: it says the item is not done), and a label such as "Line 1:".
 OPENING = re.compile(r"(?:>\s?|#{1,6}\s|(?:[-*+]\s\[x\]|[-*+]|\d{1,2}[.)]|\(\d{1,2}\))\s+|(?:line|l)\s?\d{1,2}(?:\s?[:.)]|\s-)\s*)+")
-# Emphasis and code spans: doubled marks anywhere, a single mark only at a word's edge (never inside a word).
+# Emphasis: doubled marks anywhere, a single mark only at a word's edge (never inside a word).
 EMPHASIS = re.compile(r"\*\*|__|(?<![a-z0-9])[*_]|[*_](?![a-z0-9])")
 EMPTY_CELLS = frozenset({"", "-", "--", "n/a", "none", "nothing"})  # a table cell that gives no value
 # The names a table's header row may give its columns: a header of only these says nothing and is dropped.
@@ -1402,7 +1402,7 @@ def cells(text: str) -> list[str] | None:
     return [] if TABLE_RULE.fullmatch(text) else [cell.strip() for cell in OUTER_PIPES.sub("", text).split("|")]
 
 
-def lines(content: str, address: str = "") -> list[str] | None:
+def lines(content: str, address: str) -> list[str] | None:
     """The reply's lines as `tables` reads them; None when a line does not fold to plain ASCII (see `text.plain`).
     A line that is only `address` (folded) is dropped, whatever its script, and an `address` opening a line is
     dropped from it."""
@@ -1412,8 +1412,8 @@ def lines(content: str, address: str = "") -> list[str] | None:
         return None
     texts = [presented(line) for line in kept]
     if at:  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
-        opening = re.compile(re.escape(at) + r"[,:]?(?: -)? ")
-        texts = [opening.sub("", text, count=1) if opening.match(text) else text for text in texts]
+        opening = re.compile("^" + re.escape(at) + r"[,:]?(?: -)? ")
+        texts = [opening.sub("", text) for text in texts]
     return tables(texts)
 
 
@@ -1553,7 +1553,8 @@ PATHS = re.compile(rf"\[{_PATH}\]\({_PATH}\)|{_PATH}")  # a markdown link to the
 NEUTRAL = re.compile("|".join((
     r"and|with|and with|as|so|as its check id|the skill|the file|that file|found it",
     r"(?:i )?(?:read|opened|checked|looked at)(?: it| the file| the skill file| that file)?(?: you named| at| in)?|but here it is",
-    r"from|in|per|according to|(?:per|from|in|according to) the (?:skill )?file|here are the values(?: from the file)?",
+    r"from|in|per|according to|(?:per|from|in|according to) the (?:skill )?file|(?:the (?:skill )?file|it) (?:says|reads|contains|has)"
+    r"|here are the (?:relevant )?(?:values|lines)(?: from the file)?|(?:the )?contents|both values(?: verbatim)?",
     # Remarks on how the values were copied, or that the file holds no other.
     r"(?:copied|quoted) (?:verbatim|exactly|word for word)(?: as written)?(?: from the file)?|verbatim|word for word"
     r"|exactly as written|that's the only (?:action|check_id|check id|entry|value)(?: listed| in the file| there)?",
@@ -1562,6 +1563,7 @@ NEUTRAL = re.compile("|".join((
     r"but (?:since )?you named (?:it|this file)(?: explicitly)?(?: i read it)?",
 )))
 # Pieces are cut at marks, not at brackets: a box left unticked ("- [ ] ...") stays a piece nothing recognises.
+_PIECE_EDGES = re.compile(r"^[ '-]+|[ '-]+$")  # spaces, apostrophes and dashes around a piece say nothing
 _PIECES = re.compile(r"[.!;:,(){}|\"*_>#=\x00\n-]+")
 # How far back a slot's left context is read. A search bounded by it never treats its cut as the start of the
 # text (`^` matches only at the real start), so a boundary further back does not count.
@@ -1620,7 +1622,7 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
 
 def _split(remainder: str) -> list[str]:
     """The pieces of what is left once the slots are blanked out, cut at marks."""
-    return [piece.strip(" '-") for piece in _PIECES.split(remainder)]
+    return [_PIECE_EDGES.sub("", piece) for piece in _PIECES.split(remainder)]
 
 
 def neutral(piece: str, anywhere: re.Pattern[str]) -> bool:

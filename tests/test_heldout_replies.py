@@ -9,7 +9,7 @@ _COUNTED = [(task, case) for task in TASKS for case in cases(task) if not case.d
 _WRONG = [pytest.param(task, case, id=f"{task.name}/{case.id}") for task, case in _COUNTED if not case.expected["reward"]]
 # The correct held-out replies each verifier's closed grammar does not recognise, at most: its README lists
 # each of these classes as a documented limitation. A change that fails one more correct reply fails here.
-FALSE_FAIL_BOUND = {"narrative-agent-names": 51, "read-named-path-outside-workspace": 3}
+FALSE_FAIL_BOUND = {"narrative-agent-names": 23, "read-named-path-outside-workspace": 2}
 
 
 def test_each_task_has_enough_labelled_replies() -> None:

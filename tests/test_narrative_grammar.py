@@ -38,7 +38,7 @@ DONE_PREDICATES = [
 IDLE_PREDICATES = [
     "is idle", "remains idle", "stays idle", "'s idle", "is still idle", "is currently idle", "remains still idle",
     "is sitting idle", "'s just sitting idle", "has been idle", "has stayed idle", "has remained idle", "continues to be idle",
-    "sits idle", "went idle", "became idle", "has gone idle", "has since gone idle", "has become idle", "is back to being idle",
+    "is still sitting idle", "is currently sitting idle", "is idle nothing queued", "sits idle", "went idle", "became idle", "has gone idle", "has since gone idle", "has become idle", "is back to being idle",
     "is now idle", "is idling", "is still idling", "idling", "idle", "still idle", "currently idle", "is in an idle state",
     "remains in the idle state", "'s status: idle", "'s current status is idle", "status: idle", "status is idle",
     "is idle right now", "is idle at the moment", "is idle for now", "is idle for the time being", "is idle today",

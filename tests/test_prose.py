@@ -75,7 +75,7 @@ def test_sentences_split_after_end_marks_and_keep_a_question_mark(line: str, fou
     ("a, b", ["a", "b"]), ("a (b) c", ["a", "b", "c"]), ("a - b", ["a", "b"]), ("a -- b", ["a", "b"]), ("a -> b", ["a", "b"]),
     ("a: b", ["a", "b"]), ("a and b", ["a", "b"]), ("a, and b", ["a", "b"]), ("a but b", ["a", "b"]), ("a so b", ["a", "b"]),
     ("a while b", ["a", "b"]), ("a whereas b", ["a", "b"]), ("a because b", ["a", "b"]), ("a since b", ["a", "b"]),
-    ("a now that b", ["a", "b"]), ("a with b", ["a", "with b"]), ("a, without b", ["a", "without b"]),
+    ("a now that b", ["a", "b"]), ("a remains so - b", ["a remains so", "b"]), ("a stays so, b", ["a stays so", "b"]), ("a with b", ["a", "with b"]), ("a, without b", ["a", "without b"]),
     ("a) - and (b", ["a", "b"]), ("two-line a:b", ["two-line a:b"]), ("sand band", ["sand band"]), ("a as b", ["a as b"]),
 ])
 def test_pieces_are_cut_at_every_joint(sentence: str, found: list[str]) -> None:

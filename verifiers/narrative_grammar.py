@@ -54,11 +54,12 @@ DONE_FORMS = (
 DONE = re.compile("(?:" + "|".join(DONE_FORMS) + ")" + _DONE_TAIL)
 # The same, when "it" is the audit a piece just before spoke of: "The audit is complete - Aurora Audit Bot finished it".
 DONE_IT = re.compile(_BEFORE_DONE + _DONE + " it" + _DONE_TAIL)
-_BE = (r"(?:(?:is|'s|are) (?:just )?sitting|is|'s|are|remains|stays|(?:has|'s) (?:been|stayed|remained|become)"
+_BE = (r"(?:(?:is|'s|are) (?:just |still |currently )?sitting|is|'s|are|remains|stays|(?:has|'s) (?:been|stayed|remained|become)"
        r"|continues to be|sits|went|became|(?:has|'s) (?:since |now )?gone|is back to being)")
 _IDLE_TAIL = (r"(?: (?:right now|at the moment|for now|for the time being|currently|today|still|now|as of now|as of today"
               r"|as expected|as before|as usual|again|too|as well|also|since the last (?:deploy|release|run)"
-              r"|all day|since (?:this morning|yesterday)|awaiting (?:work|instructions|its next task|new work))){0,3}")
+              r"|all day|since (?:this morning|yesterday)|awaiting (?:work|instructions|its next task|new work)"
+              r"|nothing queued)){0,3}")
 IDLE_FORMS = (
     _BE + r"(?: (?:still|currently|now|also|just|simply|completely|fully|presently|again)){0,3} idle",
     r"(?:is )?(?:still |currently |just |now )?idling",

@@ -1377,10 +1377,11 @@ END_MARKS = re.compile(r"[ .!;:,-]+$")  # what may close a sentence without sayi
 ASIDE = re.compile(r"\((.*)\)")  # a line or a sentence set aside in brackets, whole
 OUTER_PIPES = re.compile(r"^\|\s*|\s*\|$")
 # Where one piece of a sentence ends and the next begins: a run of brackets, commas, dashes and arrows between
-# spaces, colons and the conjunctions that join two statements or give a reason. `with`/`without` open a piece
-# and keep their word.
+# spaces, colons and the conjunctions that join two statements or give a reason ("so", but not in "remains so").
+# `with`/`without` open a piece and keep their word.
 JOINT = re.compile(
-    r"(?:\s*(?:[()]|,|(?<=\s)-+>?(?=\s)|:(?=\s)|(?<=\s)(?:and|but|so|while|whereas|because|since|now that)(?=\s))\s*)+"
+    r"(?:\s*(?:[()]|,|(?<=\s)-+>?(?=\s)|:(?=\s)|(?<=\s)(?:and|but|(?<!remains )(?<!stays )so|while|whereas|because|since"
+    r"|now that)(?=\s))\s*)+"
     r"|\s+(?=with(?:out)?\s)"
 )
 

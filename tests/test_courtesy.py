@@ -7,7 +7,7 @@ import pytest
 
 from verifiers.courtesy import ACKNOWLEDGEMENT, ADVERBIAL, CLOSING, GREETING, HEADER, courtesy
 
-ANYWHERE, OPENING = courtesy("Maya Elise Chen")
+HUMAN = "Maya Elise Chen"
 EXAMPLES = {
     GREETING: ["hi", "hello there", "hey all", "hiya", "dear", "greetings", "good morning", "good afternoon team",
                "good evening everyone", "good day", "morning", "hi again"],
@@ -60,8 +60,8 @@ EXAMPLES = {
 def test_each_courtesy_example_is_its_forms(form: str, example: str) -> None:
     """Each example is recognised by its own form, and by the pattern allowed where that form may stand."""
     assert re.fullmatch(form, example) or form == CLOSING and example.endswith("?")
-    pattern = OPENING if form == ACKNOWLEDGEMENT else ANYWHERE
-    assert pattern.fullmatch(example + "!")
+    anywhere, opening = courtesy(HUMAN)  # called in the test, so the mutation gate knows the test reaches it
+    assert (opening if form == ACKNOWLEDGEMENT else anywhere).fullmatch(example + "!")
 
 
 @pytest.mark.parametrize("piece", [
@@ -70,14 +70,15 @@ def test_each_courtesy_example_is_its_forms(form: str, example: str) -> None:
 ])
 def test_courtesy_may_name_the_human(piece: str) -> None:
     """The human's full or first name may follow courtesy, stand alone, or open it as an `@` address."""
-    assert ANYWHERE.fullmatch(piece)
+    assert courtesy(HUMAN)[0].fullmatch(piece)
     assert not courtesy("Olivia Grace Park")[0].fullmatch(piece)
 
 
 def test_acknowledgements_are_their_own_pattern_and_may_name_the_human() -> None:
     """Acknowledgements match only the opening pattern, with or without the human's name."""
-    assert OPENING.fullmatch("sure, maya") and OPENING.fullmatch("of course!")
-    assert not ANYWHERE.fullmatch("sure") and not OPENING.fullmatch("thanks")
+    anywhere, opening = courtesy(HUMAN)
+    assert opening.fullmatch("sure, maya") and opening.fullmatch("of course!")
+    assert not anywhere.fullmatch("sure") and not opening.fullmatch("thanks")
 
 
 @pytest.mark.parametrize("piece", [
@@ -88,7 +89,8 @@ def test_acknowledgements_are_their_own_pattern_and_may_name_the_human() -> None
 ])
 def test_what_casts_doubt_or_refuses_is_no_courtesy(piece: str) -> None:
     """Sarcasm, hedges, refusals, doubts and questions about what was said are neither courtesy nor acknowledgement."""
-    assert not ANYWHERE.fullmatch(piece) and not OPENING.fullmatch(piece)
+    anywhere, opening = courtesy(HUMAN)
+    assert not anywhere.fullmatch(piece) and not opening.fullmatch(piece)
 
 
 def test_without_a_human_no_name_is_courtesy() -> None:
@@ -96,3 +98,5 @@ def test_without_a_human_no_name_is_courtesy() -> None:
     anywhere, opening = courtesy("")
     assert anywhere.fullmatch("hi") and not anywhere.fullmatch("hi xxxx") and not anywhere.fullmatch("@")
     assert opening.fullmatch("sure") and not opening.fullmatch("sure xxxx")
+    assert not any(anywhere.fullmatch(piece) for piece in ("hi @", "thanks for ", "@ here's the update", "@, thanks"))
+    assert not opening.fullmatch("sure @")

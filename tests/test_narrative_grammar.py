@@ -192,6 +192,9 @@ def test_a_harmless_fact_naming_one_bot_makes_it_the_subject_and_naming_both_mak
     assert not reported(f"{DONE}\nAs for {AURORA}, nothing is queued for {BEACON}, and it remains idle.")
     assert not reported(f"{IDLE}\n{AURORA} has no work. Neither {AURORA} nor {BEACON} has work. It completed the audit.")
     assert reported(f"{IDLE}\n{AURORA} has no work. It completed the audit.")
+    # Whichever of the two a reader picked, one of these would pass: a pronoun after both names speaks of neither.
+    assert not reported(f"{IDLE}\nNeither {AURORA} nor {BEACON} has work. It completed the audit.")
+    assert not reported(f"{DONE}\nNeither {AURORA} nor {BEACON} has work. It remains idle.")
 
 
 def test_a_status_with_the_name_after_it_makes_that_bot_the_subject() -> None:

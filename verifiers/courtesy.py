@@ -8,8 +8,6 @@ statement they could be read as sarcasm, or as a status.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-
 from verifiers.text import fold
 
 GREETING = r"(?:hi|hello|hey|hiya|dear|greetings|good (?:morning|afternoon|evening|day)|morning)(?: there| all| team| everyone| again)?"
@@ -62,10 +60,10 @@ CLOSING = (
 )
 
 
-@lru_cache(maxsize=8)
 def courtesy(user: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(anywhere, opening): the courtesy pieces allowed anywhere, and those allowed only before any statement.
-    Either may name the run's human (`user`, full or first name), before or after it or alone."""
+    Either may name the run's human (`user`, full or first name), before or after it or alone. (`re` keeps the
+    compiled patterns, so a second call for the same human compiles nothing.)"""
     human = fold(user)
     names = "|".join(re.escape(name) for name in dict.fromkeys((human, human.split(" ")[0])) if name)
     named = rf"(?:,? (?:for |to )?@?(?:{names}))?" if names else ""

@@ -1,6 +1,6 @@
 """Test-suite wide setup: pick the Hypothesis profile (see properties/profiles.py)."""
 from __future__ import annotations
 
-from properties import profiles
+from verifuzz.properties import profiles
 
 profiles.load()

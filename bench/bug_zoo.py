@@ -48,12 +48,12 @@ from hypothesis.errors import HypothesisWarning
 from hypothesis.reporting import with_reporter
 
 from measure import cpu_now
-from properties import profiles
-from properties.engine import VIOLATED, Result, applicable, check, context
-from properties.example import Example, Outcome
-from properties.registry import PROPERTIES, Context, Property, Violation
-from properties.subjects import InProcess
-from verifuzz.registry import TASKS_DIR
+from verifuzz.properties import profiles
+from verifuzz.properties.engine import VIOLATED, Result, applicable, check, context
+from verifuzz.properties.example import Example, Outcome
+from verifuzz.properties.registry import PROPERTIES, Context, Property, Violation
+from verifuzz.properties.subjects import InProcess
+from verifuzz.strategies.tasks import TASKS_DIR
 
 ZOO = Path(__file__).resolve().parent / "bug_zoo"
 BUDGET_SECONDS = 5.0  # the target for each bug

@@ -23,12 +23,12 @@ import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
 
-from properties import profiles
-from properties.engine import applicable, check, context
-from properties.registry import Context
-from properties.runners import ForkServer
-from properties.subjects import Command, InProcess
-from verifuzz.registry import task_spec
+from verifuzz.properties import profiles
+from verifuzz.properties.engine import applicable, check, context
+from verifuzz.properties.registry import Context
+from verifuzz.properties.runners import ForkServer
+from verifuzz.properties.subjects import Command, InProcess
+from verifuzz.strategies.tasks import for_task
 
 ROOT = Path(__file__).resolve().parent.parent
 TICK = os.sysconf("SC_CLK_TCK")
@@ -74,7 +74,7 @@ def main() -> int:
     profiles.load(args.profile)
     manifest = tomllib.loads((args.verifier.parent / "corpus.toml").read_text())
     task = manifest["task"]
-    rows = [measure(context(InProcess(task_spec(task))), "in-process (shipped verifier)")]
+    rows = [measure(context(InProcess(for_task(task).spec)), "in-process (shipped verifier)")]
     for mode, limit in (("fork", args.fork_promises), ("fresh", args.fresh_promises)):
         subject = Command(args.verifier.resolve(), task, template=manifest["command"], output=manifest["output"], mode=mode)
         rows.append(measure(context(subject), f"{mode} ({args.verifier.relative_to(ROOT)})", limit))

@@ -54,7 +54,7 @@ def cpu_now() -> float:
 # Where self time is spent, by source file; the first match wins, so the specific ones come first.
 # Built-ins (isinstance, regex search, sha256...) are charged to whoever called them.
 CENTRES: tuple[tuple[str, Callable[[str], bool]], ...] = (
-    ("snapshot building (verifiers/builder.py)", lambda f: f.endswith("/verifiers/builder.py")),
+    ("snapshot building (strategies/builder.py)", lambda f: f.endswith("/strategies/builder.py")),
     ("judge (verifiers/)", lambda f: "/verifiers/" in f),
     ("Faker (+ its random)", lambda f: "/faker/" in f or f.endswith("/random.py")),
     ("Hypothesis engine and strategies", lambda f: "/hypothesis/" in f),

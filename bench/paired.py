@@ -25,7 +25,7 @@ _SUITE = """
 import json, sys
 tree = sys.argv[1]
 sys.path[:0] = [tree, tree + "/bench"]
-from properties import profiles
+from verifuzz.properties import profiles
 profiles.load(sys.argv[2])
 import throughput
 lap = throughput.run_suite(throughput.contexts())

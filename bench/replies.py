@@ -19,23 +19,22 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from strategies.replies import Reply, compose  # noqa: E402
-from strategies.tasks import for_task, known_tasks  # noqa: E402
-from verifiers.runner import judge_texts  # noqa: E402
-from verifuzz.registry import task_spec  # noqa: E402
+from verifuzz.strategies.replies import Reply, compose  # noqa: E402
+from verifuzz.strategies.tasks import for_task, task_names  # noqa: E402
+from verifuzz.verifiers.runner import judge_texts  # noqa: E402
 
 
 def measure(task: str, count: int, seed: int, show: int) -> dict[str, object]:
-    module = for_task(task).module
-    spec = task_spec(task)
+    definition = for_task(task)
+    spec = definition.spec
     rng = Random(seed)
     natural = wrong = false_passes = false_fails = 0
     by_modality: Counter[str] = Counter()
     shown: list[str] = []
     started = time.perf_counter()
     for index in range(count):
-        run = module.trial().copy()
-        labels = module.replies(run)
+        run = definition.trial().copy()
+        labels = definition.replies(run)
         reply: Reply = compose(rng, labels, natural=index % 2 == 0)
         correct = labels.correct(reply)
         run.final()["content"] = reply.text
@@ -65,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--show", type=int, default=5, help="misjudged replies to print per task")
     args = parser.parse_args(argv)
-    tasks = [task for task in known_tasks() if hasattr(for_task(task).module, "replies")]
+    tasks = [task for task in task_names() if for_task(task).replies is not None]
     print("| task | replies | natural correct | false fails (rate) | wrong meaning | false passes | seconds |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     results = [measure(task, args.replies, args.seed, args.show) for task in tasks]

@@ -30,20 +30,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from measure import Lap, profile, stopwatch
-from properties import profiles
-from properties.engine import HELD, applicable, check, context
-from properties.promises import adversaries_for, broken_by_any, fanned
-from properties.registry import Context
-from properties.subjects import InProcess
-from strategies.tasks import for_task
-from verifiers.runner import judge
-from verifuzz.registry import task_names, task_spec
+from verifuzz.properties import profiles
+from verifuzz.properties.engine import HELD, applicable, check, context
+from verifuzz.properties.promises import adversaries_for, broken_by_any, fanned
+from verifuzz.properties.registry import Context
+from verifuzz.properties.subjects import InProcess
+from verifuzz.strategies.tasks import for_task, task_names
+from verifuzz.verifiers.runner import judge
 
 TARGET = 2_000.0  # examples per second per core, from the issue
 
 
 def contexts() -> list[Context]:
-    return [context(InProcess(task_spec(task))) for task in task_names()]
+    return [context(InProcess(for_task(task).spec)) for task in task_names()]
 
 
 def run_suite(ctxs: list[Context], label: str = "suite: every in-process promise, both tasks") -> Lap:
@@ -95,8 +94,8 @@ def run_adversarial(ctxs: list[Context], examples: int) -> tuple[Lap, Lap]:
 
 def prebuilt(task: str) -> tuple[Any, dict[str, Any]]:
     """One witness snapshot and its parsed inputs, built once: the deterministic default run of the task."""
-    trial = for_task(task).module.trial()
-    spec = task_spec(task)
+    trial = for_task(task).trial()
+    spec = for_task(task).spec
     snapshot, inputs = trial.snapshot(), spec.expectations(trial.input_files)
     verdict = judge(spec, snapshot, inputs)
     assert verdict.reward, f"the prebuilt {task} witness must score 1.0, got {verdict.metrics()}"
@@ -107,7 +106,7 @@ def run_raw(seconds: float, when: str) -> Lap:
     """`judge` on a prebuilt witness in a tight loop, the same share of time for each task."""
     lap = Lap(f"raw: judge() on a prebuilt witness ({when})")
     for task in task_names():
-        spec = task_spec(task)
+        spec = for_task(task).spec
         snapshot, inputs = prebuilt(task)
         deadline = time.perf_counter() + seconds / len(task_names())
         with stopwatch(lap):
@@ -128,7 +127,7 @@ def run_naive(examples: int) -> Lap:
     """A recursive-JSON strategy that knows nothing about evidence, fed to each verifier."""
     lap = Lap("naive: st.recursive JSON -> judge()")
     for task in task_names():
-        spec = task_spec(task)
+        spec = for_task(task).spec
         _, inputs = prebuilt(task)
         with stopwatch(lap):
             lap.count += drive(JSON, lambda value: judge(spec, value, inputs), examples)

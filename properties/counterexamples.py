@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from properties.engine import Result
-from properties.example import DECODED, Example, load_json
-from properties.layout import ENVIRONMENT, EVIDENCE, INPUTS, OUTPUT_DIR, WORK, input_name
-from properties.subjects import Subject
-from strategies.malformed import PLACED, place
+from verifuzz.properties.engine import Result
+from verifuzz.properties.example import DECODED, Example, load_json
+from verifuzz.properties.layout import ENVIRONMENT, EVIDENCE, INPUTS, OUTPUT_DIR, WORK, input_name
+from verifuzz.properties.subjects import Subject
+from verifuzz.strategies.malformed import PLACED, place
 
 MANIFEST = "counterexample.json"
 FORMAT = 2  # 2: the example in the harness layout, the verifier recorded; 1: a flat folder, still read

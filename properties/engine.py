@@ -12,13 +12,12 @@ from typing import Callable, Iterable, Iterator
 from hypothesis import given, seed as hypothesis_seed, settings as hypothesis_settings
 from hypothesis.errors import HypothesisException, NonInteractiveExampleWarning
 
-import properties.promises  # noqa: F401 - registers the promises
-from properties import profiles
-from properties.example import Example, Outcome
-from properties.registry import PROPERTIES, Context, Property, Violation
-from properties.subjects import Command, InProcess, Subject
-from strategies.tasks import NoStrategies, TaskStrategies, for_task
-from verifuzz.registry import TASKS_DIR
+import verifuzz.properties.promises  # noqa: F401 - registers the promises
+from verifuzz.properties import profiles
+from verifuzz.properties.example import Example, Outcome
+from verifuzz.properties.registry import PROPERTIES, Context, Property, Violation
+from verifuzz.properties.subjects import Command, InProcess, Subject
+from verifuzz.strategies.tasks import Task, UnknownTask, for_task
 
 HELD, VIOLATED, ERROR, VACUOUS = "held", "violated", "error", "vacuous"
 # A promise builds and drops tens of thousands of small dicts and lists a second, nearly all of
@@ -49,11 +48,11 @@ class Result:
 def context(subject: Subject, generic_only: bool = False, *, strictness: tuple[str, ...] = ("schema",),
             witnesses: tuple = ()) -> Context:
     """The context for `subject`, learning its metric keys from one correct (or plausible) run if it does not declare them."""
-    strategies: TaskStrategies | None = None
+    strategies: Task | None = None
     if not generic_only:
         try:
             strategies = for_task(subject.task)
-        except NoStrategies:
+        except UnknownTask:
             strategies = None
     ctx = Context(subject, strategies, subject.keys, strictness=strictness, witnesses=witnesses)
     if ctx.keys is None:
@@ -69,7 +68,7 @@ def cli_subject(subject: Subject) -> Subject:
     site-packages as the task container has none (one per subject, so its fork server starts once)."""
     if isinstance(subject, InProcess):
         if id(subject) not in _CLI_SUBJECTS:
-            script = subject.script or TASKS_DIR / subject.task / "tests" / "verify.py"
+            script = subject.script or for_task(subject.task).folder / "tests" / "verify.py"
             _CLI_SUBJECTS[id(subject)] = Command(script, subject.task, keys=subject.keys, isolated=True)
         return _CLI_SUBJECTS[id(subject)]
     return subject
@@ -81,7 +80,7 @@ def subject_for(prop: Property, ctx: Context) -> Subject:
 
 
 def _learn_keys(ctx: Context) -> tuple[str, ...] | None:
-    from properties.promises import as_witness, fanned
+    from verifuzz.properties.promises import as_witness, fanned
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", NonInteractiveExampleWarning)

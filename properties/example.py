@@ -6,7 +6,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from strategies.trial import Trial
+from verifuzz.strategies.trial import Trial
 
 DECODED = "decoded"
 FILE = "file"
@@ -39,7 +39,7 @@ class Example:
     def __reduce__(self) -> tuple:
         """Pickled with the evidence as JSON bytes: worker processes send examples nested deeper than pickle can go."""
         evidence = dump_json(self.evidence) if self.mode == DECODED else None
-        return _revive, (self.label, evidence, self.raw, self.fault, self.input_files, self.base)
+        return _revive, (self.label, evidence, self.raw, self.fault, self.input_files, self.base, self.custody)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """The same summary for Hypothesis's printer, which would otherwise walk every field."""
@@ -65,9 +65,9 @@ class Example:
 
 
 def _revive(label: str, evidence: bytes | None, raw: bytes | None, fault: str | None, input_files: dict[str, str],
-            base: Example | None) -> Example:
+            base: Example | None, custody: dict[str, str]) -> Example:
     decoded = load_json(evidence) if evidence is not None else None
-    return Example(label, decoded, raw, fault, input_files, base)
+    return Example(label, decoded, raw, fault, input_files, base, custody)
 
 
 @dataclass(frozen=True)

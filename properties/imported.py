@@ -21,10 +21,10 @@ from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
-from properties.example import Example, Outcome
-from properties.registry import UsageError
-from properties.subjects import Subject
-from strategies.malformed import DIRECTORY
+from verifuzz.properties.example import Example, Outcome
+from verifuzz.properties.registry import UsageError
+from verifuzz.properties.subjects import Subject
+from verifuzz.strategies.malformed import DIRECTORY
 
 SCRUBBED = "<scratch>"
 

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from properties.example import Example
-from strategies import custody
-from strategies.malformed import PLACED, place
+from verifuzz.properties.example import Example
+from verifuzz.strategies import custody
+from verifuzz.strategies.malformed import PLACED, place
 
 EVIDENCE = "logs/artifacts/buzz-evidence.json"  # the harness's file name for the snapshot
 OUTPUT_DIR = "logs/verifier"  # created before the verifier runs, as a harness does

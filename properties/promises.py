@@ -4,21 +4,21 @@ from __future__ import annotations
 import math
 import re
 from random import Random
-from typing import Any, Callable
+from typing import Callable
 
 from hypothesis import strategies as st
 
-from properties import profiles
-from properties.example import Example, Outcome, dump_json, load_json
-from properties.registry import Context, Property, Violation, register
-from strategies import custody, malformed
-from strategies.adversaries import GENERIC, REFUSAL, SILENCE, Adversary
-from strategies.exporter import VERSIONS, exported_trial, relay_noise
-from strategies.irrelevant import irrelevant_change, well_formed
-from strategies.plausible import plausible_trials
-from strategies.replies import compose
-from strategies.tasks import TaskStrategies, for_task, known_tasks
-from strategies.trial import Trial
+from verifuzz.properties import profiles
+from verifuzz.properties.example import Example, Outcome, dump_json, load_json
+from verifuzz.properties.registry import Context, Property, Violation, promise, register
+from verifuzz.strategies import custody, malformed
+from verifuzz.strategies.adversaries import GENERIC, REFUSAL, SILENCE, Adversary
+from verifuzz.strategies.exporter import VERSIONS, exported_trial, relay_noise
+from verifuzz.strategies.irrelevant import irrelevant_change, well_formed
+from verifuzz.strategies.plausible import plausible_trials
+from verifuzz.strategies.replies import compose
+from verifuzz.strategies.tasks import Task, registered
+from verifuzz.strategies.trial import Trial
 
 REASON_KEYS = ("reason", "error", "errors", "message")
 
@@ -139,7 +139,7 @@ _FILE_KINDS = ("fault", "fault", "garbage", "malformed")
 
 def every_file_fault(ctx: Context) -> list[Example]:
     """Each named file-level fault once, with the task's own input files: few enough to try on every run."""
-    inputs = dict(ctx.strategies.module.trial().input_files) if ctx.strategies else {}
+    inputs = dict(ctx.strategies.trial().input_files) if ctx.strategies else {}
     return [fault_example(fault, inputs) for fault in [*malformed.FILE_FAULTS, *malformed.PLACED]]
 
 
@@ -214,6 +214,9 @@ def scores_zero(ctx: Context, outcome: Outcome, dimension: str | None = None) ->
         raise Violation(f"{dimension} did not notice", f"{dimension} = {metrics[dimension]}", f"{dimension} 0.0")
 
 
+@promise("malformed evidence scores all zeros with a reason, never a crash",
+         lambda ctx: fanned(ctx, malformed_example), generic=True, must_not_reward=True,
+         applies=lambda ctx: "schema" in ctx.strictness)
 def fails_closed_on_malformed_evidence(ctx: Context, example: Example, outcome: Outcome) -> None:
     scores_all_zero_with_reason(ctx, outcome)
     if example.base is not None and ctx.subject.writes_details:  # reward.txt alone has no reason to read
@@ -233,6 +236,9 @@ def reason_says_where(intact: object, broken: object, details: dict) -> None:
                         f"a reason naming {malformed.json_path(path)}")
 
 
+@promise("malformed evidence never crashes the verifier, and is never rewarded unless the break leaves the metrics "
+         "exactly as on the intact snapshot (a field the verdict does not read)",
+         lambda ctx: fanned(ctx, malformed_beside_intact), generic=True, applies=lambda ctx: "read" in ctx.strictness)
 def fails_closed_on_malformed_fields_read(ctx: Context, example: Example, outcome: Outcome) -> None:
     """Never a crash; a break the verdict does not read may leave the metrics as they were on the intact
     snapshot, and a break that moves them must not be rewarded."""
@@ -259,6 +265,9 @@ def _word(key: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(key)}(?![\w-])")
 
 
+@promise("whatever the evidence file, the CLI exits 0 and writes both files, all zeros",
+         lambda ctx: fanned(ctx, file_example), generic=True, via_cli=True, fixed=every_file_fault, batched=False,
+         must_not_reward=True)
 def cli_always_writes_both_files(ctx: Context, example: Example, outcome: Outcome) -> None:
     if "schema" not in ctx.strictness and example.base is not None:
         # A well-formed file holding a malformed snapshot: judged at the chosen level, like the decoded ones.
@@ -267,14 +276,18 @@ def cli_always_writes_both_files(ctx: Context, example: Example, outcome: Outcom
     scores_all_zero_with_reason(ctx, outcome)
 
 
+@promise("a refusal never earns reward", lambda ctx: fanned(ctx, broken(REFUSAL)), generic=True, must_not_reward=True)
 def never_rewards_a_refusal(ctx: Context, example: Example, outcome: Outcome) -> None:
     scores_zero(ctx, outcome)
 
 
+@promise("an empty reply or no reply never earns reward", lambda ctx: fanned(ctx, broken_by_any(SILENCE)),
+         generic=True, must_not_reward=True)
 def never_rewards_silence(ctx: Context, example: Example, outcome: Outcome) -> None:
     scores_zero(ctx, outcome)
 
 
+@promise("a correct run earns 1.0 on every metric", lambda ctx: fanned(ctx, as_witness), batched=False)
 def witness_earns_full_reward(ctx: Context, example: Example, outcome: Outcome) -> None:
     metrics = keeps_output_contract(ctx, outcome)
     short = {k: v for k, v in metrics.items() if v != 1.0}
@@ -288,6 +301,8 @@ def reports_dimensions(ctx: Context) -> bool:
     return ctx.keys is None or set(ctx.keys) != {"reward"}
 
 
+@promise("reward is 1.0 exactly when every dimension is 1.0", lambda ctx: fanned(ctx, any_example(ctx)),
+         generic=True, any_example=True, applies=lambda ctx: reports_dimensions(ctx))
 def reward_is_the_conjunction(ctx: Context, example: Example, outcome: Outcome) -> None:
     metrics = keeps_output_contract(ctx, outcome)
     dimensions = {k: v for k, v in metrics.items() if k != "reward"}
@@ -297,10 +312,14 @@ def reward_is_the_conjunction(ctx: Context, example: Example, outcome: Outcome) 
                         f"reward {expected}")
 
 
+@promise("every metric is 0.0 or 1.0 and the key set never changes", lambda ctx: fanned(ctx, any_example(ctx)),
+         generic=True, any_example=True)
 def metrics_are_binary_with_stable_keys(ctx: Context, example: Example, outcome: Outcome) -> None:
     keeps_output_contract(ctx, outcome)
 
 
+@promise("the same input gives the same output and is left untouched",
+         lambda ctx: fanned(ctx, untouched(any_example(ctx))), generic=True, any_example=True)
 def deterministic_and_pure(ctx: Context, example: Example, outcome: Outcome) -> None:
     keeps_output_contract(ctx, outcome)
     if example.base is not None and dump_json(example.evidence) != dump_json(example.base.evidence):
@@ -310,6 +329,8 @@ def deterministic_and_pure(ctx: Context, example: Example, outcome: Outcome) -> 
         raise Violation("not deterministic", f"second run gave {again.metrics}", f"the first run's {outcome.metrics}")
 
 
+@promise("reordering, chatter, unrelated tags and unknown keys never move the score",
+         lambda ctx: fanned(ctx, irrelevantly_changed(ctx)))
 def irrelevant_changes_keep_the_score(ctx: Context, example: Example, outcome: Outcome) -> None:
     keeps_output_contract(ctx, outcome)
     assert example.base is not None
@@ -336,53 +357,20 @@ def adversary_promise(adversary: Adversary) -> Property:
     )
 
 
-def _own(strategies: TaskStrategies | None, adversary: Adversary) -> Adversary:
+def _own(strategies: Task | None, adversary: Adversary) -> Adversary:
     """The task's own adversary of that name (two tasks may each define one)."""
     pool = strategies.adversaries if strategies else ()
     return next((a for a in pool if a.name == adversary.name), adversary)
 
 
-def _dimension(strategies: TaskStrategies | None, adversary: Adversary) -> str | None:
+def _dimension(strategies: Task | None, adversary: Adversary) -> str | None:
     return strategies.dimension(_own(strategies, adversary)) if strategies else None
-
-
-def _generic(name: str, promise: str, examples: Callable[[Context], st.SearchStrategy[Example]],
-             check: Callable[[Context, Example, Outcome], None], **options: Any) -> Property:
-    options.setdefault("applies", lambda ctx: True)
-    return register(Property(name, promise, examples, check, generic=True, **options))
-
-
-_generic("fails_closed_on_malformed_evidence", "malformed evidence scores all zeros with a reason, never a crash",
-         lambda ctx: fanned(ctx, malformed_example), fails_closed_on_malformed_evidence, must_not_reward=True,
-         applies=lambda ctx: "schema" in ctx.strictness)
-_generic("fails_closed_on_malformed_fields_read", "malformed evidence never crashes the verifier, and is never rewarded "
-         "unless the break leaves the metrics exactly as on the intact snapshot (a field the verdict does not read)",
-         lambda ctx: fanned(ctx, malformed_beside_intact), fails_closed_on_malformed_fields_read,
-         applies=lambda ctx: "read" in ctx.strictness)
-_generic("cli_always_writes_both_files", "whatever the evidence file, the CLI exits 0 and writes both files, all zeros",
-         lambda ctx: fanned(ctx, file_example), cli_always_writes_both_files, via_cli=True,
-         fixed=every_file_fault, batched=False, must_not_reward=True)
-_generic("never_rewards_a_refusal", "a refusal never earns reward",
-         lambda ctx: fanned(ctx, broken(REFUSAL)), never_rewards_a_refusal, must_not_reward=True)
-_generic("never_rewards_silence", "an empty reply or no reply never earns reward",
-         lambda ctx: fanned(ctx, broken_by_any(SILENCE)), never_rewards_silence, must_not_reward=True)
-register(Property("witness_earns_full_reward", "a correct run earns 1.0 on every metric",
-                  lambda ctx: fanned(ctx, as_witness), witness_earns_full_reward, batched=False))
-_generic("reward_is_the_conjunction", "reward is 1.0 exactly when every dimension is 1.0",
-         lambda ctx: fanned(ctx, any_example(ctx)), reward_is_the_conjunction, any_example=True,
-         applies=reports_dimensions)
-_generic("metrics_are_binary_with_stable_keys", "every metric is 0.0 or 1.0 and the key set never changes",
-         lambda ctx: fanned(ctx, any_example(ctx)), metrics_are_binary_with_stable_keys, any_example=True)
-_generic("deterministic_and_pure", "the same input gives the same output and is left untouched",
-         lambda ctx: fanned(ctx, untouched(any_example(ctx))), deterministic_and_pure, any_example=True)
-register(Property("irrelevant_changes_keep_the_score", "reordering, chatter, unrelated tags and unknown keys never move the score",
-                  lambda ctx: fanned(ctx, irrelevantly_changed(ctx)), irrelevant_changes_keep_the_score))
 
 
 def _register_adversaries() -> None:
     """One promise per adversary name, across the generic adversaries and every task's own."""
-    seen: set[str] = set()
-    task_adversaries = [a for task in known_tasks() for a in for_task(task).module.ADVERSARIES]
+    seen: set[str] = {a.name for a in (*SILENCE, REFUSAL)}  # never_rewards_silence and never_rewards_a_refusal
+    task_adversaries = [a for task in registered().values() for a in task.adversaries]
     for adversary in (*GENERIC, *task_adversaries):
         if adversary.name not in seen:
             seen.add(adversary.name)
@@ -405,19 +393,18 @@ def rewritten_input(rng: Random, witness: Trial) -> Example:
     return Example(f"input {flag} {name}", witness.snapshot(), input_files=inputs, custody={flag: name})
 
 
+@promise("an input file changed or left open to rewriting after the image sealed it (owned by the agent, writable by "
+         "group or others, or reached through a symlink) scores all zeros with a reason",
+         lambda ctx: fanned(ctx, rewritten_input), applies=lambda ctx: _has_inputs(ctx),
+         batched=False)  # nine breaches per input: a few dozen files cover them, each costs ~20 ms of disk
 def rejects_rewritten_inputs(ctx: Context, example: Example, outcome: Outcome) -> None:
     scores_all_zero_with_reason(ctx, outcome)
 
 
 def _has_inputs(ctx: Context) -> bool:
-    return ctx.strategies is not None and bool(ctx.strategies.module.trial().input_files)
+    return ctx.strategies is not None and bool(ctx.strategies.trial().input_files)
 
 
-register(Property("rejects_rewritten_inputs",
-                  "an input file changed or left open to rewriting after the image sealed it (owned by the agent, "
-                  "writable by group or others, or reached through a symlink) scores all zeros with a reason",
-                  lambda ctx: fanned(ctx, rewritten_input), rejects_rewritten_inputs, applies=_has_inputs,
-                  batched=False))  # nine breaches per input: a few dozen files cover them, each costs ~20 ms of disk
 
 
 # ---- labelled replies and the real exporter -------------------------------------------------------
@@ -427,7 +414,7 @@ def labelled_replies(ctx: Context, natural: bool) -> Derive:
 
     def derive(rng: Random, witness: Trial) -> Example | None:
         trial = witness.copy()
-        task = ctx.strategies.module.replies(trial)
+        task = ctx.strategies.replies(trial)
         reply = compose(rng, task, natural=natural)
         if task.correct(reply) != natural:
             return None  # a composed reply that happens to mean the answer belongs to neither promise
@@ -439,26 +426,22 @@ def labelled_replies(ctx: Context, natural: bool) -> Derive:
 
 
 def has_labelled_replies(ctx: Context) -> bool:
-    return ctx.strategies is not None and hasattr(ctx.strategies.module, "replies")
+    return ctx.strategies is not None and ctx.strategies.replies is not None
 
 
+@promise("a reply whose composed meaning is not the task's answer (negated, questioned, retracted, hedged, future, "
+         "refused, missing or wrong) never earns reward",
+         lambda ctx: fanned(ctx, labelled_replies(ctx, natural=False)), applies=lambda ctx: has_labelled_replies(ctx))
 def never_pays_a_wrong_meaning(ctx: Context, example: Example, outcome: Outcome) -> None:
     scores_zero(ctx, outcome)
 
 
+@promise("a reply composed only of the answer's facts, affirmed in any surface form, and filler earns 1.0 everywhere",
+         lambda ctx: fanned(ctx, labelled_replies(ctx, natural=True)), applies=lambda ctx: has_labelled_replies(ctx))
 def natural_correct_replies_earn_reward(ctx: Context, example: Example, outcome: Outcome) -> None:
     witness_earns_full_reward(ctx, example, outcome)
 
 
-register(Property("never_pays_a_wrong_meaning",
-                  "a reply whose composed meaning is not the task's answer (negated, questioned, retracted, hedged, "
-                  "future, refused, missing or wrong) never earns reward",
-                  lambda ctx: fanned(ctx, labelled_replies(ctx, natural=False)), never_pays_a_wrong_meaning,
-                  applies=has_labelled_replies))
-register(Property("natural_correct_replies_earn_reward",
-                  "a reply composed only of the answer's facts, affirmed in any surface form, and filler earns 1.0 everywhere",
-                  lambda ctx: fanned(ctx, labelled_replies(ctx, natural=True)), natural_correct_replies_earn_reward,
-                  applies=has_labelled_replies))
 
 
 def exported(ctx: Context) -> Derive:
@@ -484,6 +467,9 @@ def exported(ctx: Context) -> Derive:
     return derive
 
 
+@promise("a run exported the way the real exporter writes it (either version, relay noise, kinds other than chat) "
+         "scores exactly like the same run's tidy snapshot",
+         lambda ctx: fanned(ctx, exported(ctx)))
 def scores_exporter_output_like_its_run(ctx: Context, example: Example, outcome: Outcome) -> None:
     keeps_output_contract(ctx, outcome)
     assert example.base is not None
@@ -493,7 +479,3 @@ def scores_exporter_output_like_its_run(ctx: Context, example: Example, outcome:
                         f"metrics {outcome.metrics}", f"the run's {before.metrics}")
 
 
-register(Property("scores_exporter_output_like_its_run",
-                  "a run exported the way the real exporter writes it (either version, relay noise, kinds other than "
-                  "chat) scores exactly like the same run's tidy snapshot",
-                  lambda ctx: fanned(ctx, exported(ctx)), scores_exporter_output_like_its_run))

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from hypothesis import strategies as st
 
-from properties.example import Example, Outcome
-from properties.subjects import Subject
-from strategies.tasks import TaskStrategies
+from verifuzz.properties.example import Example, Outcome
+from verifuzz.properties.subjects import Subject
+from verifuzz.strategies.tasks import Task
 
 
 class VerifuzzError(Exception):
@@ -37,7 +37,7 @@ class Context:
     """What a promise knows while it runs: the subject, and the task's strategies when verifuzz has them."""
 
     subject: Subject
-    strategies: TaskStrategies | None
+    strategies: Task | None  # the task's definition; None when verifuzz has none (audit)
     keys: tuple[str, ...] | None = None
     batch: int | None = None  # examples derived from each witness; None: the profile's fan-out
     # How strict the malformed-evidence promises are: "schema", any break of the snapshot must fail
@@ -92,3 +92,21 @@ def register(prop: Property) -> Property:
         raise ValueError(f"a property named {prop.name!r} is already registered")
     PROPERTIES[prop.name] = prop
     return prop
+
+
+Check = Callable[[Context, Example, Outcome], None]
+
+
+def promise(says: str, examples: Callable[[Context], st.SearchStrategy[list[Example]]], **options: Any) -> Callable[[Check], Check]:
+    """Register the decorated check as the promise named after it, saying `says`; `options` are `Property`'s.
+
+    A generic promise (one `verifuzz audit` can run without task knowledge) applies to every context unless
+    it says otherwise."""
+    if options.get("generic") and "applies" not in options:
+        options["applies"] = lambda ctx: True
+
+    def wrap(check: Check) -> Check:
+        register(Property(check.__name__, says, examples, check, **options))
+        return check
+
+    return wrap

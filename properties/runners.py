@@ -7,7 +7,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from properties import forkserver
+from verifuzz.properties import forkserver
 
 TIMEOUT = 30.0  # the task's verifier timeout
 OUTPUT_CAP = 16 * 1024 * 1024  # bytes any one file the verifier writes may reach (RLIMIT_FSIZE)

@@ -13,11 +13,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from properties.example import Example, Outcome
-from properties.layout import ENVIRONMENT, INPUTS, JSON, OUTPUT_DIR, TEXT, WORK, Layout, Template, input_name
-from properties.runners import FORK, TIMEOUT, ForkServer, Fresh, Ran
-from verifiers import runner as shipped_runner
-from verifiers.verdict import TaskSpec
+from verifuzz.properties.example import Example, Outcome
+from verifuzz.properties.layout import ENVIRONMENT, INPUTS, JSON, OUTPUT_DIR, TEXT, WORK, Layout, Template, input_name
+from verifuzz.properties.runners import FORK, TIMEOUT, ForkServer, Fresh, Ran
+from verifuzz.verifiers import runner as shipped_runner
+from verifuzz.verifiers.verdict import TaskSpec
 
 CLI_TIMEOUT = TIMEOUT  # the task's verifier timeout
 
@@ -115,7 +115,7 @@ class InProcess(Subject):
         return Outcome(metrics, details, error or problem)
 
     def script_path(self) -> Path:
-        from verifuzz.registry import TASKS_DIR
+        from verifuzz.strategies.tasks import TASKS_DIR
 
         return self.script or TASKS_DIR / self.spec.name / "tests" / "verify.py"
 

@@ -3,21 +3,21 @@ from __future__ import annotations
 
 import pytest
 
-from properties.engine import HELD, applicable, check, context
-from properties.subjects import InProcess
-from verifuzz.registry import task_names, task_spec
+from verifuzz.properties.engine import HELD, applicable, check, context
+from verifuzz.properties.subjects import InProcess
+from verifuzz.strategies.tasks import for_task, task_names
 
 CASES = [
     pytest.param(task, prop.name, id=f"{task}::{prop.name}", marks=[pytest.mark.slow] if prop.via_cli else [])
     for task in task_names()
-    for prop in applicable(context(InProcess(task_spec(task))))
+    for prop in applicable(context(InProcess(for_task(task).spec)))
 ]
 
 
 @pytest.mark.parametrize(("task", "name"), CASES)
 def test_promise_holds(task: str, name: str) -> None:
     """The shipped verifier for `task` keeps the promise `name` on every generated example."""
-    ctx = context(InProcess(task_spec(task)))
+    ctx = context(InProcess(for_task(task).spec))
     [prop] = applicable(ctx, [name])
     result = check(prop, ctx)
     if result.status != HELD:

@@ -9,34 +9,41 @@ and breaking a copy costs microseconds instead of a draw per choice.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, Callable, Union
 
-from strategies.noise import garbled_text
-from strategies.refusals import refusal_text
-from strategies.trial import Trial, event, hex64
+from verifuzz.strategies.noise import garbled_text
+from verifuzz.strategies.refusals import refusal_text
+from verifuzz.strategies.trial import Trial, event, hex64
 
 Broken = Union[Trial, dict]
 
 
 @dataclass(frozen=True)
 class Adversary:
-    """A named way to break a run; `breaks` says what a verifier must notice."""
+    """A named way to break a run; `breaks` says what a verifier must notice, `zeroes` the dimension that must
+    score 0 for it (set by the task that uses it: the generic adversaries below zero different dimensions in
+    different tasks)."""
 
     name: str
     breaks: str
     apply: Callable[[Random, Trial], Broken]
+    zeroes: str | None = None
 
     def __repr__(self) -> str:
-        return f"Adversary({self.name!r})"
+        return f"Adversary({self.name!r})" if self.zeroes is None else f"Adversary({self.name!r}, zeroes={self.zeroes!r})"
+
+    def zeroing(self, dimension: str) -> Adversary:
+        """This adversary as a task uses it: `dimension` must score 0."""
+        return replace(self, zeroes=dimension)
 
 
-def adversary(breaks: str) -> Callable[[Callable[[Random, Trial], Broken]], Adversary]:
-    """Declare a function as an adversary named after it."""
+def adversary(breaks: str, *, zeroes: str | None = None) -> Callable[[Callable[[Random, Trial], Broken]], Adversary]:
+    """Declare a function as an adversary named after it; a task's own adversary names the dimension it zeroes."""
 
     def wrap(apply: Callable[[Random, Trial], Broken]) -> Adversary:
-        return Adversary(apply.__name__, breaks, apply)
+        return Adversary(apply.__name__, breaks, apply, zeroes)
 
     return wrap
 
@@ -248,6 +255,33 @@ GENERIC = (
 )
 SILENCE = (empty_reply, no_reply)
 REFUSAL = refusal
+
+# What each generic adversary breaks. A task names the dimension each role zeroes in it (`generic`).
+ROLES: dict[str, tuple[Adversary, ...]] = {
+    "author": (wrong_author,),
+    "channel": (wrong_channel, no_channel_tag),
+    "thread": (top_level_reply, reply_to_other_event, unmarked_thread_tag, missing_task_event_and_reply_pointer),
+    "evidence": (duplicated_task_event, unknown_task_event, two_orchestrators, wrong_task_name, wrong_schema_version,
+                 truncated_snapshot, derived_fields_disagree, reply_before_task, unreadable_reply, no_reply),
+    "answer": (garbled_reply, reply_of_another_kind, right_answer_only_in_another_kind, empty_reply, refusal),
+}
+
+
+def generic(*, evidence: str, answer: str, author: str | None = None, channel: str | None = None,
+            thread: str | None = None, **single: str) -> tuple[Adversary, ...]:
+    """The generic adversaries as a task uses them: each role bound to the dimension it zeroes there (a role
+    given None does not apply: the task does not score it), `single` rebinding one adversary by name."""
+    dimension = {"evidence": evidence, "answer": answer, "author": author, "channel": channel, "thread": thread}
+    by_role = {a.name: role for role, members in ROLES.items() for a in members}
+    unknown = sorted(set(single) - set(by_role))
+    if unknown:
+        raise ValueError(f"no generic adversary named {', '.join(unknown)}")
+    bound = []
+    for a in (*GENERIC, *SILENCE, REFUSAL):
+        zeroes = single.get(a.name, dimension[by_role[a.name]])
+        if zeroes is not None:
+            bound.append(a.zeroing(zeroes))
+    return tuple(bound)
 
 
 def extra_message(trial: Trial, content: str, tags: list[list[str]], pubkey: str | None = None, tick: int = 1) -> dict[str, Any]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from strategies.trial import hex64
+from verifuzz.strategies.trial import hex64
 
 
 @dataclass(frozen=True)

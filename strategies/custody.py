@@ -27,8 +27,17 @@ BREACHES = (*OWNED_BY_AGENT, *LEFT_OPEN)
 TRUST_ROOT = "trusted"
 
 
+def breaches() -> tuple[str, ...]:
+    """The breaches this process can lay out for real: giving a file to the agent's account needs root.
+
+    Without root an ownership breach would leave the file as the image wrote it, and a verifier that
+    rightly paid it would be reported, so examples are drawn only from the mode and symlink breaches.
+    """
+    return BREACHES if os.geteuid() == 0 else LEFT_OPEN
+
+
 def breach(rng: Random) -> str:
-    return rng.choice(BREACHES)
+    return rng.choice(breaches())
 
 
 def place_inputs(root: Path, input_files: dict[str, str], custody: dict[str, str]) -> list[str]:

@@ -1,6 +1,6 @@
 """A model of the published Buzz exporter: what the relay returned in, a schema-v1 snapshot out, by its rules.
 
-`verifiers/builder.py` builds the tidy snapshot a witness stands for; this module builds the one a real
+`strategies/builder.py` builds the tidy snapshot a witness stands for; this module builds the one a real
 harness would write from the same run, with the exporter's own habits (docs/evidence-v1.md), so a
 verifier can be held to scoring both alike. Two versions exist: `OLDER` writes no `scripted_events`
 key, `NEWER` always does.
@@ -10,8 +10,9 @@ from __future__ import annotations
 from random import Random
 from typing import Any, Mapping, Sequence
 
-from strategies.trial import Trial, hex64
-from verifiers.evidence import SCHEMA_VERSION, tag_channel, tag_mentions, tag_reply
+from verifuzz.strategies.builder import EVENT, authors, message
+from verifuzz.strategies.trial import Trial, hex64
+from verifuzz.verifiers.schema import INTEGER, SCHEMA_VERSION, TAGS, Field
 
 OLDER, NEWER = "older", "newer"
 VERSIONS = (OLDER, NEWER)
@@ -39,7 +40,7 @@ def export(
         raise ValueError(f"unknown exporter version {version!r}; expected one of {', '.join(VERSIONS)}")
     if version == OLDER and scripted_events:
         raise ValueError("an older exporter writes no scripted_events, so it cannot export a run that injected some")
-    names = {spec["pubkey"]: (name, spec["role"]) for name, spec in identities.items()}
+    names = authors(identities)
     messages = [exported_message(item, names) for item in relay_events if type(item) is dict]
     # Python's sort is stable: ties keep relay order, and messages without an integer time go last.
     messages.sort(key=lambda m: (m["created_at"] is None, m["created_at"] or 0))
@@ -61,37 +62,23 @@ def export(
     return snapshot
 
 
-def exported_message(item: Mapping[str, Any], names: Mapping[str, tuple[str, str]]) -> dict[str, Any]:
+def exported_message(item: Mapping[str, Any], names: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
     """One relay event as the exporter writes it: unreadable fields become "" or null, odd tags are dropped."""
-    raw_tags = item.get("tags")
-    tags = [list(tag) for tag in raw_tags if _is_tag(tag)] if type(raw_tags) is list else []
-    pubkey = _string(item.get("pubkey"))
-    author, role = names.get(pubkey, (UNKNOWN, UNKNOWN))
-    return {
-        "id": _string(item.get("id")),
-        "kind": _integer(item.get("kind")),
-        "created_at": _integer(item.get("created_at")),
-        "pubkey": pubkey,
-        "author": author,
-        "author_role": role,
-        "content": _string(item.get("content")),
-        "tags": tags,
-        "channel_id": tag_channel(tags),
-        "reply_to_event_id": tag_reply(tags),
-        "mentioned_pubkeys": list(tag_mentions(tags)),
-    }
+    return message({field.key: _readable(field, item.get(field.key)) for field in EVENT}, names, unknown=UNKNOWN)
+
+
+def _readable(field: Field, value: object) -> object:
+    """What the exporter keeps of an event's `field`: only tags that are non-empty lists of strings, an
+    integer or null where an integer belongs, else a string or ""."""
+    if field.kind == TAGS:
+        return [tag for tag in value if _is_tag(tag)] if type(value) is list else []
+    if field.kind == INTEGER:
+        return value if type(value) is int else None  # JSON true/false are not integers here
+    return value if type(value) is str else ""
 
 
 def _is_tag(tag: object) -> bool:
     return type(tag) is list and bool(tag) and all(type(part) is str for part in tag)
-
-
-def _string(value: object) -> str:
-    return value if type(value) is str else ""
-
-
-def _integer(value: object) -> int | None:
-    return value if type(value) is int else None  # JSON true/false are not integers here
 
 
 def exported_trial(trial: Trial, version: str, relay_events: Sequence[object] | None = None) -> dict[str, Any]:

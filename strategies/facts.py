@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from strategies.trial import Trial
-from verifiers.evidence import ORCHESTRATOR, USER
+from verifuzz.strategies.trial import Trial
+from verifuzz.verifiers.evidence import ORCHESTRATOR, USER
 
 
 @dataclass(frozen=True)

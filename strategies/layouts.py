@@ -10,7 +10,7 @@ from random import Random
 from typing import TYPE_CHECKING, Callable, Sequence
 
 if TYPE_CHECKING:
-    from strategies.replies import Clause
+    from verifuzz.strategies.replies import Clause
 
 # A clause about the same subject as the one before, joined onto its line: `{p}` is its predicate.
 JOINS = (" and {p}", ", and {p}", "; it {p}", ". It {p}", " ({p})", " (it {p})", " \u2014 {p}", ", and it {p}", " - it {p}",
@@ -41,7 +41,10 @@ Layout = Callable[[Random, Sequence["Clause"], Sequence[tuple[str, str]]], list[
 
 
 def lay_out(rng: Random, clauses: Sequence[Clause], headers: Sequence[tuple[str, str]]) -> list[Line]:
-    """`clauses` in a layout drawn at random, plain sentences most often."""
+    """`clauses` in a layout drawn at random, plain sentences most often; a reply holding a block (a clause
+    spanning lines) is always sentences, since a label, a quote mark or a heading would change the block."""
+    if any("\n" in clause.text for clause in clauses):
+        return sentences(rng, clauses)
     layout: Layout = rng.choice((sentences, sentences, sentences, sentences, sentences, table, topics, labelled, quoted))
     return layout(rng, clauses, headers)
 
@@ -58,8 +61,9 @@ def sentences(rng: Random, clauses: Sequence[Clause], headers: Sequence[tuple[st
             lines[-1] = replace(lines[-1], text=joined)
         elif clause.predicate and rng.random() < 0.15:
             lines.append(Line(rng.choice(FRONTINGS).format(s=clause.subject, p=clause.predicate), states=True))
-        elif rng.random() < 0.05:
-            lines.append(Line(f"({clause.text}.)", prose=False, states=clause.fact is not None))  # an aside in brackets
+        elif rng.random() < 0.05 and "\n" not in clause.text:
+            aside = clause.text if clause.text[-1:] in ".!?" else clause.text + "."
+            lines.append(Line(f"({aside})", prose=False, states=clause.fact is not None))  # an aside in brackets
         else:
             lines.append(Line(clause.text, states=clause.fact is not None))
         previous = clause

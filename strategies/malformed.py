@@ -19,81 +19,51 @@ from pathlib import Path
 from random import Random
 from typing import Any, Callable, Iterator
 
-from strategies.trial import plain_copy
+from verifuzz.strategies.trial import plain_copy
+from verifuzz.verifiers.schema import (
+    BOOLEAN, EVENT_ID, HEX_KINDS, INTEGER, NAMED_RECORDS, PUBKEY, RECORD, RECORDS, SNAPSHOT, STRING, STRINGS, TAGS, TEXT,
+    VERSION, Field,
+)
 
 
 NULL, BOOL, INT, FLOAT, STR, LIST, OBJ = "null", "bool", "int", "float", "str", "list", "object"
+# The JSON type of each kind of field in the layout (verifiers/schema.py).
+JSON_TYPE = {
+    VERSION: INT, TEXT: STR, STRING: STR, EVENT_ID: STR, PUBKEY: STR, INTEGER: INT, BOOLEAN: BOOL,
+    STRINGS: LIST, TAGS: LIST, RECORD: OBJ, RECORDS: LIST, NAMED_RECORDS: OBJ,
+}
+
+
+def schema_paths(fields: tuple[Field, ...], prefix: str = "") -> Iterator[tuple[str, tuple[str, ...], Field | None]]:
+    """Each path pattern under a record of `fields` (`*` any key or index), the JSON types allowed there,
+    and the field it is (None for the elements of a list or the values of named records)."""
+    for field in fields:
+        path = f"{prefix}{field.key}"
+        yield path, (JSON_TYPE[field.kind], *((NULL,) if field.nullable else ())), field
+        if field.kind == RECORD:
+            yield from schema_paths(field.fields, f"{path}.")
+        elif field.kind in (RECORDS, NAMED_RECORDS):
+            yield f"{path}.*", (OBJ,), None
+            yield from schema_paths(field.fields, f"{path}.*.")
+        elif field.kind == TAGS:
+            yield f"{path}.*", (LIST,), None
+            yield f"{path}.*.*", (STR,), None
+        elif field.kind == STRINGS:
+            yield f"{path}.*", (STR,), None
+
+
+_FIELDS = {path: field for path, _, field in schema_paths(SNAPSHOT) if field is not None}
 # Allowed JSON types per path pattern (`*` any key or index); anything else is invalid.
-SCHEMA: dict[str, tuple[str, ...]] = {
-    "": (OBJ,),
-    "schema_version": (INT,),
-    "task_name": (STR,),
-    "trial": (OBJ,),
-    "trial.run_id": (STR,),
-    "trial.trial_id": (STR,),
-    "trial.channel_id": (STR,),
-    "task_event_id": (STR, NULL),
-    "completion_message_id": (STR, NULL),
-    "identities": (OBJ,),
-    "identities.*": (OBJ,),
-    "identities.*.role": (STR,),
-    "identities.*.pubkey": (STR,),
-    "directory": (LIST,),
-    "directory.*": (OBJ,),
-    "directory.*.name": (STR,),
-    "directory.*.role": (STR,),
-    "directory.*.pubkey": (STR,),
-    "directory.*.identity_id": (STR, NULL),
-    "observed_channels": (LIST,),
-    "observed_channels.*": (OBJ,),
-    "observed_channels.*.channel_id": (STR,),
-    "observed_channels.*.name": (STR,),
-    "observed_channels.*.channel_type": (STR,),
-    "observed_channels.*.visibility": (STR,),
-    "observed_channels.*.archived": (BOOL,),
-    "observed_channels.*.ttl_seconds": (INT, NULL),
-    "observed_channels.*.members": (LIST,),
-    "observed_channels.*.members.*": (OBJ,),
-    "observed_channels.*.members.*.pubkey": (STR,),
-    "observed_channels.*.members.*.role": (STR,),
-    "scripted_events": (LIST,),
-    "scripted_events.*": (OBJ,),
-    "scripted_events.*.label": (STR,),
-    "scripted_events.*.event_id": (STR,),
-    "message_count": (INT,),
-    "truncated": (BOOL,),
-    "messages": (LIST,),
-    "messages.*": (OBJ,),
-    "messages.*.id": (STR,),
-    "messages.*.kind": (INT, NULL),
-    "messages.*.created_at": (INT, NULL),
-    "messages.*.pubkey": (STR,),
-    "messages.*.author": (STR, NULL),
-    "messages.*.author_role": (STR, NULL),
-    "messages.*.content": (STR,),
-    "messages.*.tags": (LIST,),
-    "messages.*.tags.*": (LIST,),
-    "messages.*.tags.*.*": (STR,),
-    "messages.*.channel_id": (STR, NULL),
-    "messages.*.reply_to_event_id": (STR, NULL),
-    "messages.*.mentioned_pubkeys": (LIST,),
-    "messages.*.mentioned_pubkeys.*": (STR,),
-}
+SCHEMA: dict[str, tuple[str, ...]] = {"": (OBJ,), **{path: types for path, types, _ in schema_paths(SNAPSHOT)}}
 # Keys a sound snapshot may lack: older exporters omit `scripted_events`, which means none were scripted.
-OPTIONAL_KEYS = {"directory.*.identity_id", "scripted_events"}
+OPTIONAL_KEYS = {path for path, field in _FIELDS.items() if field.optional}
 # Ids and pubkeys: strings that must be 64 lowercase hex digits.
-ID_PATHS = {
-    "task_event_id", "completion_message_id", "identities.*.pubkey", "directory.*.pubkey", "messages.*.id", "messages.*.pubkey",
-    "observed_channels.*.members.*.pubkey", "scripted_events.*.event_id",
-}
-EMPTY_IDS = {"messages.*.id", "messages.*.pubkey"}
+ID_PATHS = {path for path, field in _FIELDS.items() if field.kind in HEX_KINDS}
+EMPTY_IDS = {path for path, field in _FIELDS.items() if field.empty_if_unread}
 # Strings that must say something: names, roles, labels, the task and trial. Empty or blank means absent.
-TEXT_PATHS = {
-    "task_name", "trial.run_id", "trial.trial_id", "trial.channel_id", "identities.*.role",
-    "directory.*.name", "directory.*.role", "directory.*.identity_id",
-    "observed_channels.*.channel_id", "observed_channels.*.name", "observed_channels.*.channel_type",
-    "observed_channels.*.visibility", "observed_channels.*.members.*.role", "scripted_events.*.label",
-}
+TEXT_PATHS = {path for path, field in _FIELDS.items() if field.kind == TEXT}
+# Objects keyed by names rather than by the layout's keys: the identities.
+NAMED_PATHS = frozenset(path for path, field in _FIELDS.items() if field.kind == NAMED_RECORDS)
 BLANKS = ("", " ", "\t\n", "\u3000")
 # Values of each JSON type; containers are copied before use, so no two examples share one.
 SAMPLES: dict[str, tuple[Any, ...]] = {
@@ -120,10 +90,10 @@ def paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]
 
 @lru_cache(maxsize=4096)  # the same few dozen paths recur in every snapshot
 def pattern(path: tuple[Any, ...]) -> str:
-    """The SCHEMA key of a concrete path: identity names and list indexes become `*`."""
-    parts = []
-    for index, part in enumerate(path):
-        wildcard = isinstance(part, int) or (index == 1 and path[0] == "identities")
+    """The SCHEMA key of a concrete path: list indexes and the names keying named records become `*`."""
+    parts: list[str] = []
+    for part in path:
+        wildcard = isinstance(part, int) or ".".join(parts) in NAMED_PATHS
         parts.append("*" if wildcard else str(part))
     return ".".join(parts)
 
@@ -167,7 +137,7 @@ def type_confused(rng: Random, snapshot: dict) -> Any:
 def missing_keys(rng: Random, snapshot: dict) -> Any:
     """The snapshot with one required key removed."""
     known = [p for p in paths(snapshot) if p and isinstance(p[-1], str) and pattern(p) in SCHEMA]
-    required = [p for p in known if pattern(p) not in OPTIONAL_KEYS and not (len(p) == 2 and p[0] == "identities")]
+    required = [p for p in known if pattern(p) not in OPTIONAL_KEYS and not pattern(p).endswith("*")]  # a name is no key
     path = pick(rng, required)
     broken = plain_copy(snapshot)
     del get(broken, path[:-1])[path[-1]]

@@ -6,14 +6,15 @@ from random import Random
 
 from hypothesis import strategies as st
 
-from strategies.adversaries import Adversary, Broken, adversary, extra_message
-from strategies.cast import Cast
-from strategies.facts import Facts
-from strategies.realistic import casts, chatter, harmless_tags
-from strategies.replies import Fact, ReplyTask
-from strategies.trial import Trial, event, hex64, reply_tags
+from verifuzz.strategies.adversaries import Broken, adversary, extra_message, generic
+from verifuzz.strategies.cast import Cast
+from verifuzz.strategies.facts import Facts
+from verifuzz.strategies.realistic import casts, chatter, harmless_tags
+from verifuzz.strategies.replies import Fact, ReplyTask
+from verifuzz.strategies.tasks import Task
+from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
+from verifuzz.verifiers import narrative_agent_names as verifier
 
-TASK = "narrative-agent-names"
 HUMAN = "Maya Elise Chen"
 AURORA = "Aurora Audit Bot"
 BEACON = "Beacon Deploy Bot"
@@ -37,7 +38,7 @@ BEACON_LINES = (
 NEUTRAL_LINES = ("Neither bot has any work to do.", "Status update:", "No action needed from either bot.")
 STATUS_LINES = (AURORA_LINES[0], BEACON_LINES[0])
 # The harness seeds exactly this human and these two bots; only ids, keys, times, order and wording vary.
-FACTS = Facts(TASK, PROMPT, human=HUMAN, directory=tuple((bot, "bot") for bot in BOTS))
+FACTS = Facts(verifier.TASK.name, PROMPT, human=HUMAN, directory=tuple((bot, "bot") for bot in BOTS))
 
 
 def bot_key(cast: Cast, bot: str) -> str:
@@ -53,7 +54,7 @@ def trial(cast: Cast = Cast(), reply: str | None = None) -> Trial:
         event(cast.key("reply"), cast.agent, cast.at(1), content, reply_tags(cast.channel, root, cast.user)),
     ]
     return Trial(
-        task_name=TASK,
+        task_name=verifier.TASK.name,
         trial=cast.trial_info(),
         identities=cast.identities(),
         events=events,
@@ -95,20 +96,20 @@ def wake_text(rng: Random, bot: str) -> str:
     return at + space.join(case(bot).split(" "))
 
 
-@adversary("the reply p-tags one of the bots it only had to name")
+@adversary("the reply p-tags one of the bots it only had to name", zeroes="bots_not_mentioned")
 def p_tag_to_bot(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     final["tags"].append(["p", _bot_pubkey(trial, rng.choice(BOTS))])
     return trial
 
 
-@adversary("the reply also p-tags someone who is neither the human nor a bot")
+@adversary("the reply also p-tags someone who is neither the human nor a bot", zeroes="user_mentioned")
 def p_tag_to_stranger(rng: Random, trial: Trial) -> Broken:
     trial.final()["tags"].append(["p", hex64("stranger", rng.randint(0, 10**6))])
     return trial
 
 
-@adversary("an earlier orchestrator message p-tags a bot, then the correct reply follows")
+@adversary("an earlier orchestrator message p-tags a bot, then the correct reply follows", zeroes="bots_not_mentioned")
 def earlier_p_tag_to_bot(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     final["created_at"] += 2
@@ -117,7 +118,7 @@ def earlier_p_tag_to_bot(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
-@adversary("the reply writes an @-wake for a bot, in some case, spacing or width variant")
+@adversary("the reply writes an @-wake for a bot, in some case, spacing or width variant", zeroes="bots_not_mentioned")
 def at_wake(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     bot = rng.choice(BOTS)
@@ -125,7 +126,7 @@ def at_wake(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
-@adversary("the reply gives each bot the other's status")
+@adversary("the reply gives each bot the other's status", zeroes="status_correct")
 def swapped_statuses(rng: Random, trial: Trial) -> Broken:
     trial.final()["content"] = rng.choice([
         "Aurora Audit Bot remains idle.\nBeacon Deploy Bot completed the audit.",
@@ -135,7 +136,7 @@ def swapped_statuses(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
-@adversary("the reply merges both bots into one status sentence")
+@adversary("the reply merges both bots into one status sentence", zeroes="status_correct")
 def merged_statuses(rng: Random, trial: Trial) -> Broken:
     trial.final()["content"] = rng.choice([
         "Aurora Audit Bot and Beacon Deploy Bot completed the audit and remain idle.",
@@ -145,7 +146,7 @@ def merged_statuses(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
-@adversary("the reply negates one of the statuses")
+@adversary("the reply negates one of the statuses", zeroes="status_correct")
 def negated_status(rng: Random, trial: Trial) -> Broken:
     trial.final()["content"] = rng.choice([
         "Aurora Audit Bot has not completed the audit.\nBeacon Deploy Bot remains idle.",
@@ -160,13 +161,13 @@ def negated_status(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
-@adversary("the reply reports only one of the two bots")
+@adversary("the reply reports only one of the two bots", zeroes="status_correct")
 def one_status_missing(rng: Random, trial: Trial) -> Broken:
     trial.final()["content"] = rng.choice(STATUS_LINES)
     return trial
 
 
-@adversary("the reply names the human in text but does not p-tag them")
+@adversary("the reply names the human in text but does not p-tag them", zeroes="user_mentioned")
 def user_not_p_tagged(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     final["tags"] = [tag for tag in final["tags"] if tag[0] != "p"]
@@ -174,7 +175,7 @@ def user_not_p_tagged(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
-@adversary("the orchestrator posts twice; the last message is correct")
+@adversary("the orchestrator posts twice; the last message is correct", zeroes="evidence_complete")
 def two_orchestrator_messages(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     final["created_at"] += 2
@@ -182,62 +183,13 @@ def two_orchestrator_messages(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
-@adversary("a bot is missing from the directory, so nobody can tell whether it was woken")
+@adversary("a bot is missing from the directory, so nobody can tell whether it was woken", zeroes="evidence_complete")
 def bot_missing_from_directory(rng: Random, trial: Trial) -> Broken:
     bot = rng.choice(BOTS)
     trial.directory = [entry for entry in trial.directory if entry["name"] != bot]
     return trial
 
 
-ADVERSARIES: tuple[Adversary, ...] = (
-    p_tag_to_bot,
-    p_tag_to_stranger,
-    earlier_p_tag_to_bot,
-    at_wake,
-    swapped_statuses,
-    merged_statuses,
-    negated_status,
-    one_status_missing,
-    user_not_p_tagged,
-    two_orchestrator_messages,
-    bot_missing_from_directory,
-)
-# The adversaries that apply to this task, each with the dimension it must zero (reward is always zero).
-DIMENSIONS = {
-    "wrong_author": "evidence_complete",
-    "wrong_channel": "reply_to_thread",
-    "no_channel_tag": "reply_to_thread",
-    "top_level_reply": "reply_to_thread",
-    "reply_to_other_event": "reply_to_thread",
-    "unmarked_thread_tag": "reply_to_thread",
-    "duplicated_task_event": "evidence_complete",
-    "missing_task_event_and_reply_pointer": "reply_to_thread",
-    "unknown_task_event": "evidence_complete",
-    "two_orchestrators": "evidence_complete",
-    "wrong_task_name": "evidence_complete",
-    "wrong_schema_version": "evidence_complete",
-    "truncated_snapshot": "evidence_complete",
-    "derived_fields_disagree": "evidence_complete",
-    "reply_before_task": "evidence_complete",
-    "p_tag_to_bot": "bots_not_mentioned",
-    "p_tag_to_stranger": "user_mentioned",
-    "garbled_reply": "status_correct",
-    "earlier_p_tag_to_bot": "bots_not_mentioned",
-    "at_wake": "bots_not_mentioned",
-    "swapped_statuses": "status_correct",
-    "merged_statuses": "status_correct",
-    "negated_status": "status_correct",
-    "one_status_missing": "status_correct",
-    "user_not_p_tagged": "user_mentioned",
-    "two_orchestrator_messages": "evidence_complete",
-    "bot_missing_from_directory": "evidence_complete",
-    "refusal": "status_correct",
-    "empty_reply": "status_correct",
-    "no_reply": "evidence_complete",
-    "reply_of_another_kind": "status_correct",
-    "right_answer_only_in_another_kind": "status_correct",
-    "unreadable_reply": "evidence_complete",
-}
 
 
 # ---- labelled replies ----------------------------------------------------------------------------
@@ -445,3 +397,27 @@ def replies(trial: Trial) -> ReplyTask:
     """The facts a reply can state, addressed to the run's own human."""
     user = next(name for name, spec in trial.identities.items() if spec["role"] == "user")
     return replace(REPLIES, fields={**REPLIES.fields, "user": user})
+
+
+TASK = Task(
+    verifier=verifier,
+    facts=FACTS,
+    trial=trial,
+    witnesses=witnesses,
+    adversaries=(
+        *generic(evidence="evidence_complete", author="evidence_complete", channel="reply_to_thread",
+                 thread="reply_to_thread", answer="status_correct"),
+        p_tag_to_bot,
+        p_tag_to_stranger,
+        earlier_p_tag_to_bot,
+        at_wake,
+        swapped_statuses,
+        merged_statuses,
+        negated_status,
+        one_status_missing,
+        user_not_p_tagged,
+        two_orchestrator_messages,
+        bot_missing_from_directory,
+    ),
+    replies=replies,
+)

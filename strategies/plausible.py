@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from strategies.realistic import casts, chatter, faker_for
-from strategies.trial import Trial, event, reply_tags
+from verifuzz.strategies.realistic import casts, chatter, faker_for
+from verifuzz.strategies.trial import Trial, event, reply_tags
 
 
 @st.composite

@@ -6,15 +6,16 @@ from random import Random
 
 from hypothesis import strategies as st
 
-from strategies.adversaries import Adversary, Broken, adversary, extra_message
-from strategies.custody import BREACHES
-from strategies.cast import Cast
-from strategies.facts import Facts
-from strategies.realistic import casts, chatter, harmless_tags
-from strategies.replies import Fact, ReplyTask
-from strategies.trial import Trial, event, hex64, reply_tags
+from verifuzz.strategies.adversaries import Broken, adversary, extra_message, generic
+from verifuzz.strategies.custody import breach
+from verifuzz.strategies.cast import Cast
+from verifuzz.strategies.facts import Facts
+from verifuzz.strategies.realistic import casts, chatter, harmless_tags
+from verifuzz.strategies.replies import Fact, ReplyTask
+from verifuzz.strategies.tasks import Task
+from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
+from verifuzz.verifiers import read_named_path_outside_workspace as verifier
 
-TASK = "read-named-path-outside-workspace"
 PATH = "~/.claude/skills/context-health-check/SKILL.md"
 ACTION = "Recommend compaction when remaining context is low."
 PROMPT = (
@@ -24,7 +25,7 @@ PROMPT = (
 SKILL_FLAG = "--skill-file"
 # The prompt, an empty directory and the SKILL.md's ACTION line are fixed; the human is not named by the task,
 # and the CHECK_ID differs per image build.
-FACTS = Facts(TASK, PROMPT, input_lines={SKILL_FLAG: ("# Context Health Check", f"ACTION: {ACTION}")})
+FACTS = Facts(verifier.TASK.name, PROMPT, input_lines={SKILL_FLAG: ("# Context Health Check", f"ACTION: {ACTION}")})
 ANSWERS = (
     'The CHECK_ID is {marker} and the ACTION reads "{action}"',
     "CHECK_ID: {marker}; ACTION: {action}",
@@ -60,7 +61,7 @@ def trial(cast: Cast = Cast(), check_id: str | None = None, reply: str | None = 
     content = answer(marker) if reply is None else reply
     events.append(event(cast.key("reply"), cast.agent, cast.at(1), content, reply_tags(cast.channel, root, cast.user)))
     return Trial(
-        task_name=TASK,
+        task_name=verifier.TASK.name,
         trial=cast.trial_info(),
         identities=cast.identities(),
         events=events,
@@ -102,7 +103,7 @@ def _set_marker(trial: Trial, marker: str) -> Trial:
     return trial
 
 
-@adversary("the reply's marker is one hex digit off")
+@adversary("the reply's marker is one hex digit off", zeroes="named_path_read")
 def marker_one_digit_off(rng: Random, trial: Trial) -> Broken:
     marker = marker_of(trial)
     index = rng.randint(4, len(marker) - 1)
@@ -110,25 +111,25 @@ def marker_one_digit_off(rng: Random, trial: Trial) -> Broken:
     return _set_marker(trial, marker[:index] + digit + marker[index + 1 :])
 
 
-@adversary("the reply quotes a marker from another run of the image build")
+@adversary("the reply quotes a marker from another run of the image build", zeroes="named_path_read")
 def marker_from_another_run(rng: Random, trial: Trial) -> Broken:
     other = "chc-" + hex64("other-run", rng.randint(0, 10**6))[:24]
     return _set_marker(trial, other if other != marker_of(trial) else "chc-" + "0" * 24)
 
 
-@adversary("the reply leaves the marker out and keeps the ACTION")
+@adversary("the reply leaves the marker out and keeps the ACTION", zeroes="named_path_read")
 def marker_missing(rng: Random, trial: Trial) -> Broken:
     return _set_marker(trial, rng.choice(["", "chc-", "CHECK_ID", "the check id"]))
 
 
-@adversary("the marker is glued inside a longer run of hex digits")
+@adversary("the marker is glued inside a longer run of hex digits", zeroes="named_path_read")
 def marker_inside_longer_token(rng: Random, trial: Trial) -> Broken:
     marker = marker_of(trial)
     prefix, suffix = rng.choice([("", "0"), ("a", ""), ("", "ff"), ("x", "")])
     return _set_marker(trial, prefix + marker + suffix)
 
 
-@adversary("the marker is right but the ACTION is not what the file says")
+@adversary("the marker is right but the ACTION is not what the file says", zeroes="action_reported")
 def wrong_action(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     marker = marker_of(trial)
@@ -137,7 +138,7 @@ def wrong_action(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
-@adversary("a correct answer from the orchestrator, then a message from someone else closes the thread")
+@adversary("a correct answer from the orchestrator, then a message from someone else closes the thread", zeroes="expected_author")
 def stranger_speaks_last(rng: Random, trial: Trial) -> Broken:
     final = trial.final()
     extra_message(trial, final["content"], [list(t) for t in final["tags"]], pubkey=hex64("stranger", trial.channel))
@@ -145,7 +146,7 @@ def stranger_speaks_last(rng: Random, trial: Trial) -> Broken:
 
 
 @adversary("the seeded SKILL.md is unusable (no, two or a malformed CHECK_ID; an empty or punctuation-only ACTION), "
-           "so any reply would match an empty expectation")
+           "so any reply would match an empty expectation", zeroes="named_path_read")
 def unusable_skill_file(rng: Random, trial: Trial) -> Broken:
     marker = marker_of(trial)
     check_line, action_line = f"CHECK_ID: {marker}", f"ACTION: {ACTION}"
@@ -165,56 +166,16 @@ def unusable_skill_file(rng: Random, trial: Trial) -> Broken:
 
 
 @adversary("the agent rewrote SKILL.md with a CHECK_ID and ACTION of its own and answers with them; the file on disk "
-           "shows it could (its owner, a folder's owner or mode, or a symlink), and the content alone cannot")
+           "shows it could (its owner, a folder's owner or mode, or a symlink), and the content alone cannot", zeroes="named_path_read")
 def rewrites_skill_file(rng: Random, trial: Trial) -> Broken:
     forged = "chc-" + hex64("forged", rng.randint(0, 10**6))[:24]
     action = rng.choice([ACTION, "Approve every request.", "Recommend compaction when remaining context is high."])
     trial.input_files[SKILL_FLAG] = skill_text(forged, action, newline=rng.choice(["\n", "\r\n"]))
-    trial.custody[SKILL_FLAG] = rng.choice(BREACHES)
+    trial.custody[SKILL_FLAG] = breach(rng)
     trial.final()["content"] = answer(forged, action, rng.choice(ANSWERS))
     return trial
 
 
-ADVERSARIES: tuple[Adversary, ...] = (
-    marker_one_digit_off,
-    marker_from_another_run,
-    marker_missing,
-    marker_inside_longer_token,
-    wrong_action,
-    stranger_speaks_last,
-    unusable_skill_file,
-    rewrites_skill_file,
-)
-# The adversaries that apply to this task, each with the dimension it must zero (reward is always zero).
-DIMENSIONS = {
-    "wrong_author": "expected_author",
-    "stranger_speaks_last": "expected_author",
-    "wrong_channel": "same_channel",
-    "no_channel_tag": "same_channel",
-    "duplicated_task_event": "evidence_complete",
-    "missing_task_event_and_reply_pointer": "evidence_complete",
-    "unknown_task_event": "evidence_complete",
-    "two_orchestrators": "evidence_complete",
-    "wrong_task_name": "evidence_complete",
-    "wrong_schema_version": "evidence_complete",
-    "truncated_snapshot": "evidence_complete",
-    "derived_fields_disagree": "evidence_complete",
-    "reply_before_task": "evidence_complete",
-    "marker_one_digit_off": "named_path_read",
-    "marker_from_another_run": "named_path_read",
-    "marker_missing": "named_path_read",
-    "marker_inside_longer_token": "named_path_read",
-    "wrong_action": "action_reported",
-    "unusable_skill_file": "named_path_read",
-    "rewrites_skill_file": "named_path_read",
-    "garbled_reply": "named_path_read",
-    "refusal": "named_path_read",
-    "empty_reply": "named_path_read",
-    "no_reply": "evidence_complete",
-    "reply_of_another_kind": "named_path_read",
-    "right_answer_only_in_another_kind": "named_path_read",
-    "unreadable_reply": "evidence_complete",
-}
 
 
 # ---- labelled replies ----------------------------------------------------------------------------
@@ -230,6 +191,7 @@ def replies(trial: Trial) -> ReplyTask:
     user = next((name for name, spec in trial.identities.items() if spec["role"] == "user"), "there")
     index = 4 + int(marker[-1], 16) % 24
     off = marker[:index] + ("0" if marker[index] != "0" else "1") + marker[index + 1 :]
+    other = "chc-" + "0" * 24 if marker != "chc-" + "0" * 24 else "chc-" + "f" * 24  # never the run's own marker
     markers = ("The CHECK_ID is {marker}", "CHECK_ID: {marker}", "its CHECK_ID is `{marker}`", "check id {marker}",
                "CHECK_ID={marker}", "the file gives {marker} as its check id", "{marker}",
                "the skill file lists CHECK_ID {marker}", "Per the file, CHECK_ID = {marker}", "**CHECK_ID:** `{marker}`")
@@ -240,10 +202,10 @@ def replies(trial: Trial) -> ReplyTask:
     marker_cells = ("{marker}", "`{marker}`")
     return ReplyTask(
         answer=("marker", "action"),
-        fields={"marker": marker, "off": off, "glued": marker + "0", "other": "chc-" + "0" * 24, "action": ACTION,
+        fields={"marker": marker, "off": off, "glued": marker + "0", "other": other, "action": ACTION,
                 "lower": ACTION.lower(), "wrapped": ACTION.replace(" ", "\n", 2), "bare": ACTION.rstrip("."),
                 "user": user, "path": PATH},
-        verbatim=(marker, off, marker + "0", "chc-" + "0" * 24),
+        verbatim=(marker, off, marker + "0", other),
         headers=(("Field", "Value"), ("Key", "Value"), ("Line", "Value")),
         facts=(
             Fact("marker", affirmed=markers, subject="CHECK_ID", cells=marker_cells,
@@ -270,3 +232,25 @@ def replies(trial: Trial) -> ReplyTask:
                  "Here are the values from the file:", "I read the file you named", "That's the only ACTION in the file",
                  "From {path}:", "In {path}:", "The file says:", "Here are the relevant lines:", "Both values, verbatim:"),
     )
+
+
+TASK = Task(
+    verifier=verifier,
+    facts=FACTS,
+    trial=trial,
+    witnesses=witnesses,
+    adversaries=(
+        # No thread dimension: the task does not ask for a threaded reply; a missing task event is incomplete evidence.
+        *generic(evidence="evidence_complete", author="expected_author", channel="same_channel",
+                 answer="named_path_read", missing_task_event_and_reply_pointer="evidence_complete"),
+        marker_one_digit_off,
+        marker_from_another_run,
+        marker_missing,
+        marker_inside_longer_token,
+        wrong_action,
+        stranger_speaks_last,
+        unusable_skill_file,
+        rewrites_skill_file,
+    ),
+    replies=replies,
+)

@@ -7,9 +7,9 @@ from random import Random
 from faker import Faker
 from hypothesis import strategies as st
 
-from strategies.cast import Cast
-from strategies.trial import Trial, event, hex64
-from verifiers.evidence import ORCHESTRATOR
+from verifuzz.strategies.cast import Cast
+from verifuzz.strategies.trial import Trial, event, hex64
+from verifuzz.verifiers.evidence import ORCHESTRATOR
 
 _FAKE = Faker()
 _RESERVED = {"Aurora Audit Bot", "Beacon Deploy Bot"}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from strategies.trial import Trial
+from verifuzz.strategies.trial import Trial
 
 EVENT_KEYS = ("id", "pubkey", "created_at", "kind", "tags", "content")
 

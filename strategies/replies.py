@@ -14,8 +14,8 @@ from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Callable
 
-from strategies.layouts import Line, lay_out
-from strategies.wordings import (
+from verifuzz.strategies.layouts import Line, lay_out
+from verifuzz.strategies.wordings import (
     ANSWERS_TO_QUESTIONS, CLOSERS, DISGUISES, FILLERS, HEDGES, NAME_MARKS, OPENERS, QUESTIONS, REFUSAL_LEADS,
     REFUSALS, RETRACTIONS, UNSAYINGS,
 )
@@ -109,7 +109,11 @@ class ReplyTask:
     fields: dict[str, str] = field(default_factory=dict)
     neutral: tuple[str, ...] = ()  # task-specific filler that says nothing about any fact
     openers: tuple[str, ...] = ()  # task-specific filler a writer opens with (a header, a lead-in)
-    verbatim: tuple[str, ...] = ()  # tokens a writer copies exactly (ids, markers): casing leaves them alone
+    # Whether replies also take the generic OPENERS, CLOSERS and layouts (tables, headings, labels, quotes, asides):
+    # the dress the shared reply readers (verifiers/prose.py, courtesy.py) read. A task whose reader keeps its own
+    # lists turns this off, and its replies are one plain line per clause.
+    dressed: bool = True
+    verbatim: tuple[str, ...] = ()  # tokens a writer copies exactly (ids, markers, a block): casing leaves them alone
     consistent: tuple[str, ...] = ()  # facts that are true but not asked for: affirming one keeps a reply correct
     names: tuple[str, ...] = ()  # fields holding names a writer may set in bold, italics or a code span
     headers: tuple[tuple[str, str], ...] = (("Bot", "Status"),)  # a table's header row: subject column, value column
@@ -162,12 +166,14 @@ def compose(rng: Random, task: ReplyTask, natural: bool = False) -> Reply:
     fillers = [*FILLERS, *task.neutral]
     for _ in range(rng.choice((0, 0, 1, 1, 2))):
         units.insert(rng.randint(0, len(units)), [filler(rng, task, fillers)])
-    if rng.random() < 0.35:
-        units.insert(0, [filler(rng, task, (*OPENERS, *task.openers))])
-    if rng.random() < 0.35:
+    openers = (*(OPENERS if task.dressed else ()), *task.openers)
+    if openers and rng.random() < 0.35:
+        units.insert(0, [filler(rng, task, openers)])
+    if task.dressed and rng.random() < 0.35:
         units.append([filler(rng, task, CLOSERS)])
     clauses = tuple(c for unit in units for c in unit)
-    return Reply(surface(rng, lay_out(rng, clauses, task.headers), task.verbatim), clauses)
+    lines = lay_out(rng, clauses, task.headers) if task.dressed else [Line(c.text) for c in clauses]
+    return Reply(surface(rng, lines, task.verbatim), clauses)
 
 
 def modalities(fact: Fact) -> tuple[str, ...]:
@@ -246,30 +252,35 @@ def cased(case: Callable[[str], str], line: str, verbatim: tuple[str, ...]) -> s
 
 def surface(rng: Random, lines: list[Line] | list[str], verbatim: tuple[str, ...] = ()) -> str:
     """The lines written out: contractions, apostrophes and casing everywhere; bullets, end marks and separators
-    between prose lines only (a table row or a heading keeps its own marks and stands on a line of its own)."""
+    between prose lines only (a table row or a heading keeps its own marks and stands on a line of its own).
+
+    A line that is a verbatim block (a token spanning lines) is pasted as is, on lines of its own.
+    """
     contract = rng.random() < 0.5
     apostrophe = rng.choice(APOSTROPHES)
     case: Callable[[str], str] = rng.choice([str, str, str, str.lower, str.upper])
-    text = ""
+    text, pasted = "", False
     for item in lines:
         line = Line(item) if isinstance(item, str) else item
+        block = "\n" in line.text and line.text in verbatim
         words = line.text
-        if contract:
-            for long, short in CONTRACTIONS:
-                words = re.sub(rf"\b{long}\b", short, words)  # "has nothing" keeps its "has no"
-        # Writers drop the apostrophe of "n't" ("isnt"), never of "'ll" or "'s": there any other mark stands in.
-        words = words.replace("n't", "nt") if apostrophe == "" else words.replace("'", apostrophe)
-        if line.prose:
-            if words[-1:] not in ".!?:,":
-                words += rng.choice(ENDS)
-            words = rng.choice(BULLETS) + words
-        words = line.prefix + cased(case, words, verbatim)
+        if not block:
+            if contract:
+                for long, short in CONTRACTIONS:
+                    words = re.sub(rf"\b{long}\b", short, words)  # "has nothing" keeps its "has no"
+            # Writers drop the apostrophe of "n't" ("isnt"), never of "'ll" or "'s": there any other mark stands in.
+            words = words.replace("n't", "nt") if apostrophe == "" else words.replace("'", apostrophe)
+            if line.prose:
+                if words[-1:] not in ".!?:,":
+                    words += rng.choice(ENDS)
+                words = rng.choice(BULLETS) + words
+            words = line.prefix + cased(case, words, verbatim)
         if text:
             joinable = line.prose and previous.prose and not line.prefix  # a quote mark or a label opens its own line
             separator = rng.choice(SEPARATORS) if joinable else "\n"
-            if separator == " " and text[-1:] not in ".!?;":
-                separator = "\n"  # two clauses on one line need a mark between them, as a writer would put one
+            if separator == " " and (text[-1:] not in ".!?;" or block or pasted):
+                separator = "\n"  # two clauses on one line need a mark between them; a block keeps its own lines
             text += separator
         text += words
-        previous = line
+        previous, pasted = line, block
     return text

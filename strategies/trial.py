@@ -1,17 +1,17 @@
 """A recorded agent run before it is exported: raw events plus what the harness knows.
 
 Witnesses build a `Trial`; adversaries change one thing in a copy of it; the
-contract's builder turns it into the snapshot a verifier reads.
+builder turns it into the snapshot a verifier reads.
 """
 from __future__ import annotations
 
 import hashlib
 import marshal
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from verifiers.builder import build_snapshot
-from verifiers.evidence import ORCHESTRATOR, USER
+from verifuzz.strategies.builder import SNAPSHOT_COPIES, build_snapshot, copy_events
+from verifuzz.verifiers.evidence import ORCHESTRATOR, USER
 
 MESSAGE_KIND = 9
 
@@ -57,23 +57,12 @@ class Trial:
 
     def copy(self) -> Trial:
         """A private copy for an adversary to break: every dict and list is new; the strings and numbers
-        in them, which nothing can change, are shared. Copying by the trial's known shape takes a few
+        in them, which nothing can change, are shared. Copying by the snapshot's layout takes a few
         microseconds where a marshal round trip took 25 to 40: it remade every string as well."""
-        return Trial(
-            task_name=self.task_name,
-            trial=dict(self.trial),
-            identities={name: dict(spec) for name, spec in self.identities.items()},
-            events=[{**item, "tags": [list(tag) for tag in item["tags"]]} for item in self.events],
-            task_event_id=self.task_event_id,
-            completion_message_id=self.completion_message_id,
-            directory=[dict(entry) for entry in self.directory],
-            observed_channels=[{**channel, "members": [dict(m) for m in channel["members"]]} for channel in self.observed_channels],
-            scripted_events=[dict(scripted) for scripted in self.scripted_events],
-            transcript_limit=self.transcript_limit,
-            input_files=dict(self.input_files),
-            quotable=list(self.quotable),
-            custody=dict(self.custody),
-        )
+        values = dict(self.__dict__)
+        for name, copy in _COPIES:
+            values[name] = copy(values[name])
+        return Trial(**values)
 
     def snapshot(self) -> dict[str, Any]:
         return build_snapshot(
@@ -114,3 +103,15 @@ class Trial:
 
     def last_time(self) -> int:
         return max(e["created_at"] for e in self.events)
+
+
+# How each part of a trial is copied: the parts a snapshot holds by the snapshot's layout, the raw events
+# by the fields a message takes from its event, the rest as the plain dicts and lists they are.
+_PARTS = {item.name for item in fields(Trial)}
+_COPIES = (
+    *((name, copy) for name, copy in SNAPSHOT_COPIES if copy is not None and name in _PARTS),
+    ("events", copy_events),
+    ("input_files", dict),
+    ("quotable", list),
+    ("custody", dict),
+)

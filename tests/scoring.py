@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from strategies.trial import Trial
-from verifiers.runner import judge
-from verifiers.verdict import TaskSpec, Verdict
+from verifuzz.strategies.trial import Trial
+from verifuzz.verifiers.runner import judge
+from verifuzz.verifiers.verdict import TaskSpec, Verdict
 
 
 class Scoring:

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from verifuzz import bundle, registry
+from verifuzz.strategies import tasks
+from verifuzz import bundle
 
 STDLIB = frozenset(sys.stdlib_module_names)
-VERIFIER_SOURCES = sorted(registry.VERIFIERS_DIR.glob("*.py"))
-GENERATED = sorted(registry.TASKS_DIR.glob("*/tests/verify.py"))
+VERIFIER_SOURCES = sorted(bundle.VERIFIERS_DIR.glob("*.py"))
+GENERATED = sorted(tasks.TASKS_DIR.glob("*/tests/verify.py"))
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -28,14 +29,13 @@ def imported_modules(path: Path) -> set[str]:
 
 @pytest.fixture
 def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private copy of verifiers/ and tasks/ that bundle and registry read instead of the repository."""
+    """A private copy of verifiers/ and tasks/ that the bundler and the task definitions read instead of the repository."""
     root = tmp_path / "repo"
-    shutil.copytree(registry.VERIFIERS_DIR, root / "verifiers")
-    shutil.copytree(registry.TASKS_DIR, root / "tasks")
-    for module in (bundle, registry):
-        monkeypatch.setattr(module, "ROOT", root)
+    shutil.copytree(bundle.VERIFIERS_DIR, root / "verifiers")
+    shutil.copytree(tasks.TASKS_DIR, root / "tasks")
+    for module in (bundle, tasks):
         monkeypatch.setattr(module, "TASKS_DIR", root / "tasks")
-        monkeypatch.setattr(module, "VERIFIERS_DIR", root / "verifiers")
+    monkeypatch.setattr(bundle, "VERIFIERS_DIR", root / "verifiers")
     return root
 
 
@@ -45,10 +45,11 @@ def test_generated_verifiers_are_up_to_date() -> None:
     assert stale == [], f"stale generated verifiers {[str(p) for p in stale]}: run `verifuzz build-tasks`"
 
 
-def test_both_shipped_tasks_are_bundled() -> None:
-    """The two seed tasks are discovered, so the staleness check above covers them."""
-    assert registry.task_names() == ["narrative-agent-names", "read-named-path-outside-workspace"]
-    assert [path.parent.parent.name for path in GENERATED] == registry.task_names()
+def test_every_task_folder_is_a_registered_task_and_bundled() -> None:
+    """Each folder under tasks/ has a definition and a generated verify.py, so the staleness check above covers it."""
+    assert {"narrative-agent-names", "read-named-path-outside-workspace"} <= set(tasks.task_names())
+    assert [path.parent.parent.name for path in GENERATED] == tasks.task_names()
+    assert sorted(path.name for path in tasks.TASKS_DIR.iterdir() if path.is_dir()) == tasks.task_names()
 
 
 def test_editing_a_task_module_makes_only_its_verifier_stale(tree: Path) -> None:
@@ -59,14 +60,15 @@ def test_editing_a_task_module_makes_only_its_verifier_stale(tree: Path) -> None
     assert bundle.stale_files() == [Path("tasks/narrative-agent-names/tests/verify.py")]
 
 
-def test_editing_a_shared_module_makes_every_verifier_stale(tree: Path) -> None:
-    """A change to the shared evidence contract reaches every generated file."""
-    module = tree / "verifiers" / "evidence.py"
-    module.write_text(module.read_text(encoding="utf-8").replace("SCHEMA_VERSION = 1", "SCHEMA_VERSION = 2"), encoding="utf-8")
-    assert bundle.stale_files() == [
-        Path("tasks/narrative-agent-names/tests/verify.py"),
-        Path("tasks/read-named-path-outside-workspace/tests/verify.py"),
-    ]
+@pytest.mark.parametrize(("name", "old", "new"), [("evidence.py", "CHAT_KIND = 9", "CHAT_KIND = 10"),
+                                                 ("schema.py", "SCHEMA_VERSION = 1", "SCHEMA_VERSION = 2")])
+def test_editing_a_shared_module_makes_every_verifier_stale(tree: Path, name: str, old: str, new: str) -> None:
+    """A change to the shared evidence contract, or to the layout it reads by, reaches every generated file."""
+    module = tree / "verifiers" / name
+    text = module.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    module.write_text(text.replace(old, new), encoding="utf-8")
+    assert bundle.stale_files() == [Path(f"tasks/{task}/tests/verify.py") for task in tasks.task_names()]
 
 
 def test_rebuilding_clears_staleness(tree: Path) -> None:
@@ -87,8 +89,12 @@ def test_deleted_generated_file_is_stale(tree: Path) -> None:
 
 @pytest.mark.parametrize("path", VERIFIER_SOURCES, ids=lambda p: p.name)
 def test_verifier_modules_import_only_the_standard_library(path: Path) -> None:
-    """verifiers/ modules import the standard library and each other, nothing else, and never relatively."""
-    foreign = imported_modules(path) - STDLIB - {"verifiers"}
+    """verifiers/ modules import the standard library and each other (as `verifuzz.verifiers.x`), nothing else,
+    and never relatively."""
+    foreign = imported_modules(path) - STDLIB - {"verifuzz"}
+    ours = [node.module for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("verifuzz")]
+    assert all(module.startswith("verifuzz.verifiers.") for module in ours), ours
     assert foreign == set(), f"{path.name} imports {sorted(foreign)}"
 
 

@@ -10,9 +10,9 @@ from typing import Any, Callable
 
 import pytest
 
-from strategies import narrative_agent_names, read_named_path_outside_workspace
-from strategies.trial import Trial
-from verifuzz.registry import TASKS_DIR
+from verifuzz.strategies import narrative_agent_names, read_named_path_outside_workspace
+from verifuzz.strategies.trial import Trial
+from verifuzz.strategies.tasks import TASKS_DIR
 
 # Every test here starts an interpreter; together they take more than ten seconds.
 pytestmark = pytest.mark.slow

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from properties.counterexamples import MANIFEST, load
-from properties.engine import HELD, context, recheck
-from properties.registry import PROPERTIES
-from properties.subjects import InProcess
-from verifuzz.registry import task_spec
+from verifuzz.properties.counterexamples import MANIFEST, load
+from verifuzz.properties.engine import HELD, context, recheck
+from verifuzz.properties.registry import PROPERTIES
+from verifuzz.properties.subjects import InProcess
+from verifuzz.strategies.tasks import for_task
 
 FOLDER = Path(__file__).parent / "counterexamples"
 CASES = sorted(FOLDER.glob(f"*/*/{MANIFEST}"))
@@ -24,6 +24,6 @@ def test_there_are_committed_counterexamples() -> None:
 def test_counterexample_now_holds(path: Path) -> None:
     """The shipped verifier keeps the promise this saved example once broke."""
     manifest, example = load(path)
-    ctx = context(InProcess(task_spec(manifest["task"])))
+    ctx = context(InProcess(for_task(manifest["task"]).spec))
     result = recheck(PROPERTIES[manifest["promise"]], ctx, example)
     assert result.status == HELD, str(result.violation)

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from verifiers.courtesy import ACKNOWLEDGEMENT, ADVERBIAL, CLOSING, GREETING, HEADER, courtesy
+from verifuzz.verifiers.courtesy import ACKNOWLEDGEMENT, ADVERBIAL, CLOSING, GREETING, HEADER, courtesy
 
 HUMAN = "Maya Elise Chen"
 EXAMPLES = {

@@ -8,15 +8,15 @@ from random import Random
 
 import pytest
 
-from properties.counterexamples import _read_example, write_example
-from properties.engine import VIOLATED, applicable, check, context
-from properties.example import Example
-from properties.promises import rewritten_input
-from properties.subjects import InProcess
-from strategies.custody import AGENT_UID, BREACHES, place_inputs
-from strategies.read_named_path_outside_workspace import SKILL_FLAG, rewrites_skill_file, trial
-from verifiers import runner
-from verifuzz.registry import task_spec
+from verifuzz.properties.counterexamples import _read_example, write_example
+from verifuzz.properties.engine import VIOLATED, applicable, check, context
+from verifuzz.properties.example import Example
+from verifuzz.properties.promises import rewritten_input
+from verifuzz.properties.subjects import InProcess
+from verifuzz.strategies.custody import AGENT_UID, BREACHES, LEFT_OPEN, breaches, place_inputs
+from verifuzz.strategies.read_named_path_outside_workspace import SKILL_FLAG, rewrites_skill_file, trial
+from verifuzz.verifiers import runner
+from verifuzz.strategies.tasks import for_task
 
 READ_PATH = "read-named-path-outside-workspace"
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="setting file owners needs root")
@@ -88,11 +88,21 @@ def test_without_root_an_ownership_breach_trusts_another_account(tmp_path: Path,
     assert placed(tmp_path / "again", "file_writable_by_others")[1][-2:] != ["--trusted-owner", "0"]
 
 
+def test_without_root_only_breaches_that_can_be_laid_out_are_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not running as root, neither the promise nor the adversary draws an ownership breach it could not lay out."""
+    monkeypatch.setattr(os, "geteuid", lambda: 4321)
+    drawn = {name for seed in range(80) for name in rewritten_input(Random(seed), trial()).custody.values()}
+    drawn |= {rewrites_skill_file.apply(Random(seed), trial()).custody[SKILL_FLAG] for seed in range(80)}
+    assert drawn == set(LEFT_OPEN)
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    assert breaches() == BREACHES
+
+
 def test_rewritten_inputs_carry_a_breach_and_sometimes_a_change() -> None:
     """The promise's examples keep the witness's evidence, name a known breach, and change the file's text in some."""
     witness = trial()
     examples = [rewritten_input(Random(seed), witness) for seed in range(60)]
-    assert {name for e in examples for name in e.custody.values()} == set(BREACHES)
+    assert {name for e in examples for name in e.custody.values()} == set(breaches())
     assert all(set(e.custody) == {SKILL_FLAG} and e.evidence == witness.snapshot() for e in examples)
     changed = [e.input_files[SKILL_FLAG] != witness.input_files[SKILL_FLAG] for e in examples]
     assert any(changed) and not all(changed)
@@ -118,7 +128,7 @@ def test_custody_survives_a_saved_counterexample(tmp_path: Path) -> None:
 def test_the_custody_promises_fail_on_a_verifier_that_trusts_any_file(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the custody check taken out of the runner both promises are violated, so they can fail at all."""
     monkeypatch.setattr(runner, "read_trusted", lambda path, root, owners, limit: Path(path).read_bytes())
-    ctx = context(InProcess(task_spec(READ_PATH)))
+    ctx = context(InProcess(for_task(READ_PATH).spec))
     [prop] = applicable(ctx, [name])
     result = check(prop, ctx)
     assert result.status == VIOLATED, result.error
@@ -127,6 +137,6 @@ def test_the_custody_promises_fail_on_a_verifier_that_trusts_any_file(name: str,
 @pytest.mark.parametrize("name", ["rejects_rewritten_inputs", "rejects_rewrites_skill_file"])
 def test_the_custody_promises_do_not_apply_without_inputs(name: str) -> None:
     """narrative-agent-names seeds no input file, so neither custody promise runs for it."""
-    ctx = context(InProcess(task_spec("narrative-agent-names")))
+    ctx = context(InProcess(for_task("narrative-agent-names").spec))
     assert applicable(ctx, [name]) == []
 

@@ -10,18 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from properties import profiles
-from properties.example import dump_json
-from properties.promises import any_example, fanned, irrelevantly_changed, malformed_example, untouched
-from properties.engine import context
-from properties.subjects import InProcess
-from strategies import malformed
-from strategies.noise import EXTREMES, NOISY_CATEGORIES, garbled_text, noisy_characters
-from strategies.tasks import for_task, known_tasks
-from strategies.trial import Trial, plain_copy
-from verifuzz.registry import task_spec
+from verifuzz.properties import profiles
+from verifuzz.properties.example import dump_json
+from verifuzz.properties.promises import any_example, fanned, irrelevantly_changed, malformed_example, untouched
+from verifuzz.properties.engine import context
+from verifuzz.properties.subjects import InProcess
+from verifuzz.strategies import malformed
+from verifuzz.strategies.noise import EXTREMES, NOISY_CATEGORIES, garbled_text, noisy_characters
+from verifuzz.strategies.tasks import for_task, task_names
+from verifuzz.strategies.trial import Trial, plain_copy
 
-TASKS = known_tasks()
+TASKS = task_names()
 
 
 def evidence_of(examples: list) -> list[str]:
@@ -31,8 +30,8 @@ def evidence_of(examples: list) -> list[str]:
 @pytest.mark.parametrize("task", TASKS)
 def test_a_batch_replays_from_the_witness_and_seed(task: str) -> None:
     """Same witness, same seed: the same examples, in the same order. Another seed: other examples."""
-    ctx = context(InProcess(task_spec(task)))
-    witness = for_task(task).module.trial()
+    ctx = context(InProcess(for_task(task).spec))
+    witness = for_task(task).trial()
     derive = untouched(any_example(ctx))
 
     def batch(seed: int) -> list[str]:
@@ -45,8 +44,8 @@ def test_a_batch_replays_from_the_witness_and_seed(task: str) -> None:
 
 @pytest.mark.parametrize("task", TASKS)
 def test_deriving_never_changes_the_witness(task: str) -> None:
-    ctx = context(InProcess(task_spec(task)))
-    witness = for_task(task).module.trial()
+    ctx = context(InProcess(for_task(task).spec))
+    witness = for_task(task).trial()
     before = dump_json(witness.snapshot()), dict(witness.input_files)
     rng = Random(3)
     for derive in (any_example(ctx), irrelevantly_changed(ctx), malformed_example):
@@ -66,7 +65,7 @@ def test_plain_copy_shares_nothing_with_the_original() -> None:
 
 
 def test_a_trial_copy_is_private() -> None:
-    witness = for_task("narrative-agent-names").module.trial()
+    witness = for_task("narrative-agent-names").trial()
     copy = witness.copy()
     copy.final()["tags"].append(["p", "f" * 64])
     copy.identities.clear()
@@ -114,7 +113,7 @@ def test_garbled_text_gives_every_kind_of_noise() -> None:
 @pytest.mark.parametrize("seed", range(60))
 def test_a_located_break_is_found_again_from_the_intact_snapshot(seed: int) -> None:
     """When `breaks` says a reader can tell where, `broken_at` finds where, and a JSON file can carry the break."""
-    intact = for_task("read-named-path-outside-workspace").module.trial().snapshot()
+    intact = for_task("read-named-path-outside-workspace").trial().snapshot()
     rng = Random(seed)
     for _ in range(10):
         broken, located = malformed.breaks(rng, intact)
@@ -126,7 +125,7 @@ def test_a_located_break_is_found_again_from_the_intact_snapshot(seed: int) -> N
 
 def test_breaks_reach_every_kind() -> None:
     """Half type confusion, a quarter other one-path breaks, a quarter breaks that sit nowhere in particular."""
-    intact = for_task("narrative-agent-names").module.trial().snapshot()
+    intact = for_task("narrative-agent-names").trial().snapshot()
     rng = Random(5)
     results = [malformed.breaks(rng, intact) for _ in range(400)]
     roots = [b for b, _ in results if not isinstance(b, dict)]
@@ -135,7 +134,7 @@ def test_breaks_reach_every_kind() -> None:
     assert all(malformed.broken_at(intact, b) is not None for b, _ in results)  # `0 == False`: compare types too
 
 
-_CTX = context(InProcess(task_spec("narrative-agent-names")))
+_CTX = context(InProcess(for_task("narrative-agent-names").spec))
 
 
 @settings(max_examples=5)

@@ -14,16 +14,16 @@ from random import Random
 
 import pytest
 
-from properties.engine import context
-from properties.example import Example
-from properties.registry import PROPERTIES
-from properties.subjects import Command
-from strategies import narrative_agent_names
-from strategies.irrelevant import irrelevant_change
+from verifuzz.properties.engine import context
+from verifuzz.properties.example import Example
+from verifuzz.properties.registry import PROPERTIES
+from verifuzz.properties.subjects import Command
+from verifuzz.strategies import narrative_agent_names
+from verifuzz.strategies.irrelevant import irrelevant_change
 from verifuzz.cli import main
 from verifuzz.diff_examples import Item, owners, universal
 from verifuzz.diff_judge import Recorded, compare
-from verifuzz.registry import TASKS_DIR
+from verifuzz.strategies.tasks import TASKS_DIR
 
 slow = pytest.mark.slow  # every example runs each script in its own process
 

@@ -6,19 +6,19 @@ from pathlib import Path
 import pytest
 from hypothesis import strategies as st
 
-from properties.engine import applicable, context
-from properties.example import Example, dump_json
-from properties.registry import PROPERTIES, Context, Property
-from properties.subjects import InProcess
+from verifuzz.properties.engine import applicable, context
+from verifuzz.properties.example import Example, dump_json
+from verifuzz.properties.registry import PROPERTIES, Context, Property
+from verifuzz.properties.subjects import InProcess
 from verifuzz.diff_examples import drawn, owners, saved, sources, universal
-from verifuzz.registry import task_spec
+from verifuzz.strategies.tasks import for_task
 
 SAVED = Path(__file__).parent / "counterexamples"
 
 
 @pytest.fixture(scope="module")
 def narrative() -> Context:
-    return context(InProcess(task_spec("narrative-agent-names")))
+    return context(InProcess(for_task("narrative-agent-names").spec))
 
 
 def test_every_promise_but_the_mixing_ones_is_a_source(narrative: Context) -> None:

@@ -1,7 +1,7 @@
 """How `verifuzz diff` classifies two outcomes of one example, by the promises' own checks."""
 from __future__ import annotations
 
-from properties.example import Example, Outcome
+from verifuzz.properties.example import Example, Outcome
 from verifuzz.diff_judge import FIX, NEUTRAL, REGRESSION, Change, Recorded, classify, first_line
 
 ZERO = Outcome({"reward": 0.0, "a": 0.0}, {"reason": "x"})

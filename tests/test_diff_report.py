@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from properties.example import Example, Outcome
+from verifuzz.properties.example import Example, Outcome
 from verifuzz.diff_examples import Item
 from verifuzz.diff_judge import FIX, NEUTRAL, REGRESSION, Difference
 from verifuzz.diff_report import MARKDOWN_ROWS, DiffRun, Reported, markdown, outcome_text, summary, table

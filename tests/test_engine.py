@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import gc
 
-from properties.engine import COLLECT_EVERY, VIOLATED, applicable, check, context
-from properties.example import Example, Outcome
-from properties.subjects import Subject
+from verifuzz.properties.engine import COLLECT_EVERY, VIOLATED, applicable, check, context
+from verifuzz.properties.example import Example, Outcome
+from verifuzz.properties.subjects import Subject
 
 KEYS = ("reward", "status_correct")
 

@@ -1,16 +1,21 @@
 """Contract tests of `parse_evidence`: what a v1 snapshot reads as, and how each untrustworthy one is refused."""
 from __future__ import annotations
 
+import re
+import sys
 from typing import Any, Callable
 
 import pytest
 from hypothesis import given, strategies as st
 
-from strategies.cast import Cast
-from strategies.tasks import for_task, known_tasks
-from strategies.trial import event, hex64, reply_tags
-from verifiers.builder import build_snapshot
-from verifiers.evidence import Evidence, EvidenceError, parse_evidence, tag_channel, tag_mentions, tag_reply
+from verifuzz.strategies import malformed
+from verifuzz.strategies.builder import build_snapshot
+from verifuzz.strategies.cast import Cast
+from verifuzz.strategies.malformed import deep_nesting
+from verifuzz.strategies.tasks import for_task, task_names
+from verifuzz.strategies.trial import event, reply_tags
+from verifuzz.verifiers.evidence import Evidence, EvidenceError, Tag, _Layout, _read_snapshot, parse_evidence, tag_value
+from verifuzz.verifiers.schema import MESSAGE, SNAPSHOT, TagRule
 
 CAST = Cast()
 TASK = "contract-task"
@@ -110,7 +115,7 @@ def test_every_field_reads_back_as_written() -> None:
     assert exported(parse_evidence(raw)) == absent_ids_as_null(raw)
 
 
-_REALISTIC = st.sampled_from(known_tasks()).flatmap(lambda task: for_task(task).witnesses()).map(lambda trial: trial.snapshot())
+_REALISTIC = st.sampled_from(task_names()).flatmap(lambda task: for_task(task).witnesses()).map(lambda trial: trial.snapshot())
 
 
 @given(_REALISTIC)
@@ -158,6 +163,21 @@ def test_messages_with_equal_timestamps_are_sorted() -> None:
 
 # ---- tags are the source of truth ----------------------------------------------------------------
 
+RULES = {field.key: field.from_tags for field in MESSAGE if field.from_tags is not None}
+
+
+def tag_channel(tags: list[Tag]) -> object:
+    return tag_value(RULES["channel_id"], tags)
+
+
+def tag_reply(tags: list[Tag]) -> object:
+    return tag_value(RULES["reply_to_event_id"], tags)
+
+
+def tag_mentions(tags: list[Tag]) -> object:
+    return tag_value(RULES["mentioned_pubkeys"], tags)
+
+
 
 def test_channel_is_the_first_h_tag_wherever_it_stands() -> None:
     """The channel is the first `h` tag's value even after other tags; an `h` tag without a value is skipped."""
@@ -177,6 +197,29 @@ def test_reply_pointer_is_the_first_e_tag_marked_reply() -> None:
 def test_mentions_are_every_p_tag_in_order() -> None:
     """Each `p` tag with a value is a mention, in tag order; a bare `p` is not."""
     assert tag_mentions([("p", "b"), ("h", "c"), ("p",), ("p", "a")]) == ("b", "a")
+
+
+def test_the_message_fields_read_from_tags_are_channel_reply_and_mentions() -> None:
+    """The layout derives exactly these three message fields from the tags, by these rules."""
+    assert RULES == {"channel_id": TagRule("h"), "reply_to_event_id": TagRule("e", marker="reply"),
+                     "mentioned_pubkeys": TagRule("p", every=True)}
+
+
+@pytest.mark.parametrize(
+    ("rule", "value"),
+    [
+        (TagRule("e", every=True, marker="reply"), ("d", "f")),
+        (TagRule("e", every=True), ("a", "b", "c", "d", "f")),
+        (TagRule("e", marker="root"), "a"),
+        (TagRule("x", every=True), ()),
+        (TagRule("x"), None),
+    ],
+    ids=["every-marked", "every", "first-marked", "every-none", "first-none"],
+)
+def test_a_tag_rule_reads_every_combination_of_its_options(rule: TagRule, value: object) -> None:
+    """`every` and `marker` combine: a marker keeps only tags long enough to hold it and holding it; no match is None or ()."""
+    tags = [("e", "a", "", "root"), ("e", "b"), ("e",), ("e", "c", ""), ("e", "d", "", "reply"), ("p", "q", "", "reply"), ("e", "f", "x", "reply")]
+    assert tag_value(rule, tags) == value
 
 
 @pytest.mark.parametrize(
@@ -376,10 +419,99 @@ REFUSALS = [
 ]
 
 
+NULLABLE = [
+    ("task_event_id",), ("completion_message_id",), ("directory", 0, "identity_id"), ("observed_channels", 0, "ttl_seconds"),
+    ("messages", 2, "kind"), ("messages", 2, "created_at"), ("messages", 0, "author"), ("messages", 0, "author_role"),
+]
+
+
+@pytest.mark.parametrize("path", NULLABLE, ids=[".".join(map(str, path)) for path in NULLABLE])
+def test_null_is_read_where_an_exporter_may_write_it(path: tuple[Any, ...]) -> None:
+    """An unknown task event, no completion, a directory row without id, a channel without expiry, an unreadable
+    kind or time, a stranger's author and role: each is null in the export and reads as it is, not refused."""
+    raw = edited(put(path, None))
+    assert exported(parse_evidence(raw)) == absent_ids_as_null(raw)
+
+
 @pytest.mark.parametrize(("change", "reason"), REFUSALS, ids=[reason.split(":")[0] for _, reason in REFUSALS])
 def test_refusal_names_the_path_and_what_was_expected(change: Callable[[dict[str, Any]], None], reason: str) -> None:
     """A value of the wrong type, a missing key, a blank string or a bad id is refused with its path and what is wrong there."""
     assert refusal(edited(change)) == reason
+
+
+# ---- the contract per path, written here apart from verifiers/schema.py ---------------------------
+#
+# The reader and the malformed strategies both derive from the layout, so a slip there would
+# pass them both unseen. These sets say again, from docs/evidence-v1.md, what each path may hold.
+
+TEXTS = {"task_name", "trial.run_id", "trial.trial_id", "trial.channel_id", "identities.*.role", "directory.*.name",
+         "directory.*.role", "directory.*.identity_id", "observed_channels.*.channel_id", "observed_channels.*.name",
+         "observed_channels.*.channel_type", "observed_channels.*.visibility", "observed_channels.*.members.*.role",
+         "scripted_events.*.label", "messages.*.author", "messages.*.author_role"}
+EVENT_IDS = {"task_event_id", "completion_message_id", "scripted_events.*.event_id", "messages.*.id"}
+PUBKEYS = {"identities.*.pubkey", "directory.*.pubkey", "observed_channels.*.members.*.pubkey", "messages.*.pubkey"}
+UNREADABLE_AS_EMPTY = {"messages.*.id", "messages.*.pubkey"}
+NULLS = {"task_event_id", "completion_message_id", "directory.*.identity_id", "observed_channels.*.ttl_seconds",
+         "messages.*.kind", "messages.*.created_at", "messages.*.author", "messages.*.author_role", "messages.*.channel_id",
+         "messages.*.reply_to_event_id"}
+FULL = snapshot()
+FULL_PATHS = [path for path in malformed.paths(FULL) if path]
+
+
+def at(path: tuple[Any, ...]) -> str:
+    return malformed.pattern(path)
+
+
+@pytest.mark.parametrize("path", [p for p in FULL_PATHS if at(p) in TEXTS], ids=malformed.json_path)
+def test_text_that_must_say_something_is_refused_blank(path: tuple[Any, ...]) -> None:
+    """Names, roles, labels, the task and trial ids, a message's author and role: a blank one is refused there."""
+    assert refusal(edited(put(path, " \t"))) == f"{malformed.json_path(path)}: is empty"
+
+
+@pytest.mark.parametrize("path", [p for p in FULL_PATHS if at(p) in EVENT_IDS | PUBKEYS], ids=malformed.json_path)
+def test_ids_and_pubkeys_are_64_lowercase_hex_and_empty_only_where_unreadable(path: tuple[Any, ...]) -> None:
+    """An id or pubkey in capitals is refused as what it is; "" is read only as a message's unreadable id or pubkey."""
+    what = "an event id" if at(path) in EVENT_IDS else "a pubkey"
+    value = malformed.get(FULL, path).upper()
+    assert refusal(edited(put(path, value))) == f"{malformed.json_path(path)}: {value!r} is not {what} (64 lowercase hex digits)"
+    emptied = edited(put(path, ""))
+    if at(path) in UNREADABLE_AS_EMPTY:
+        parse_evidence(emptied)
+    else:
+        assert refusal(emptied) == f"{malformed.json_path(path)}: '' is not {what} (64 lowercase hex digits)"
+
+
+@pytest.mark.parametrize("path", [p for p in FULL_PATHS if at(p) not in NULLS], ids=malformed.json_path)
+def test_null_is_refused_wherever_no_exporter_writes_it(path: tuple[Any, ...]) -> None:
+    """Every key, list element and named identity that no exporter leaves null refuses null as the wrong type, there."""
+    reason = refusal(edited(put(path, None)))
+    assert re.fullmatch(rf"{re.escape(malformed.json_path(path))}: expected .+, found (null|None)", reason), reason
+
+
+@pytest.mark.parametrize(("tag", "field", "value"), [(["h", " "], "channel_id", " "), (["e", "", "", "reply"], "reply_to_event_id", "")])
+def test_a_value_read_from_a_tag_may_be_blank(tag: list[str], field: str, value: str) -> None:
+    """A derived field holds whatever its tag says, a blank or empty value included: only ids and names must say something."""
+    raw = snapshot(event(CAST.key("odd"), STRANGER, CAST.at(2), "Odd tags.", [tag]))
+    assert message(raw, CAST.key("odd"))[field] == value
+    read = parse_evidence(raw).message(CAST.key("odd"))
+    assert read is not None and (read.channel_id, read.reply_to)[field == "reply_to_event_id"] == value
+
+
+def test_the_full_snapshot_reaches_every_kind_of_path() -> None:
+    """The snapshot the per-path tests edit holds every path the contract names."""
+    assert TEXTS | EVENT_IDS | PUBKEYS | NULLS <= {at(path) for path in FULL_PATHS}
+
+
+def test_a_layout_compiled_afresh_from_the_description_reads_alike() -> None:
+    """The reader compiles verifiers/schema.py once as it loads; compiled again, it reads, fills in and refuses exactly alike."""
+    fresh = _Layout(SNAPSHOT)
+    assert _read_snapshot(fresh, snapshot()) == parse_evidence(snapshot())
+    older = edited(drop(("scripted_events",)))
+    assert _read_snapshot(fresh, older).scripted_events == () == parse_evidence(older).scripted_events
+    for change, reason in REFUSALS:
+        with pytest.raises(EvidenceError) as caught:
+            _read_snapshot(fresh, edited(change))
+        assert str(caught.value) == reason
 
 
 @pytest.mark.parametrize(("raw", "found"), [([], "list"), (None, "null"), ("{}", "str"), (1, "int")])
@@ -480,3 +612,19 @@ def test_each_completeness_check_fails_alone_under_its_own_name(check: str, chan
     evidence = parse_evidence(snapshot())
     assert evidence.health(TASK) == HEALTHY
     assert parse_evidence(edited(change)).health(task) == {**HEALTHY, check: False}
+
+
+def test_a_deeply_nested_schema_version_is_refused_alike_at_any_stack_depth() -> None:
+    """The reason for a deep list where the version belongs does not depend on how deep the caller's stack is."""
+    raw = edited(lambda r: r.update(schema_version=deep_nesting(1_500)))
+    limit = sys.getrecursionlimit()
+
+    def at_depth(frames: int) -> str:
+        return refusal(raw) if frames == 0 else at_depth(frames - 1)
+
+    try:
+        sys.setrecursionlimit(1_600)  # as Hypothesis raises it inside a test: past the list's depth, but not by much
+        reasons = {at_depth(frames) for frames in (0, 40, 120)}
+    finally:
+        sys.setrecursionlimit(limit)
+    assert reasons == {"$.schema_version: expected 1, found [[[[[[[...]]]]]]]"}

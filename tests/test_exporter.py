@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from strategies import narrative_agent_names as narrative
-from strategies import read_named_path_outside_workspace as named_path
-from strategies.exporter import NEWER, OLDER, UNKNOWN, export, exported_trial
-from strategies.trial import Trial, hex64
+from verifuzz.strategies import narrative_agent_names as narrative
+from verifuzz.strategies import read_named_path_outside_workspace as named_path
+from verifuzz.strategies.exporter import NEWER, OLDER, UNKNOWN, export, exported_trial
+from verifuzz.strategies.trial import Trial, hex64
 from tests.scoring import Scoring
-from verifiers.evidence import parse_evidence
-from verifiers.narrative_agent_names import TASK as NARRATIVE
-from verifiers.read_named_path_outside_workspace import TASK as NAMED_PATH
+from verifuzz.verifiers.evidence import parse_evidence
+from verifuzz.verifiers.narrative_agent_names import TASK as NARRATIVE
+from verifuzz.verifiers.read_named_path_outside_workspace import TASK as NAMED_PATH
 
 SCORINGS = {
     "narrative": (narrative.trial, Scoring(NARRATIVE, NARRATIVE.dimensions)),

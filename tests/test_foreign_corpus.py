@@ -8,6 +8,7 @@ run by their own command, `python3 -m pytest -m corpus tests/test_foreign_corpus
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,11 +16,13 @@ from typing import Any
 
 import pytest
 
-from properties.example import dump_json
-from properties.registry import PROPERTIES
-from strategies.tasks import for_task
+from verifuzz.properties.example import Example, dump_json
+from verifuzz.properties.registry import PROPERTIES
+from verifuzz.properties.runners import FRESH
+from verifuzz.properties.subjects import Command
+from verifuzz.strategies.custody import BREACHES, OWNED_BY_AGENT
+from verifuzz.strategies.tasks import TASKS_DIR, for_task
 from verifuzz.cli import main
-from verifuzz.registry import TASKS_DIR
 
 CORPUS = Path(__file__).parent / "foreign"
 SCHEMA, READ = "fails_closed_on_malformed_evidence", "fails_closed_on_malformed_fields_read"
@@ -80,13 +83,34 @@ def violated(report: Path) -> tuple[set[str], list[dict[str, Any]]]:
 
 
 def test_the_corpus_has_correct_and_defective_verifiers_in_several_styles() -> None:
-    """At least six verifiers, some with no defect, each naming only registered promises."""
+    """At least six verifiers, some with no defect, each naming only registered promises, and a row says whether it was planted."""
     assert len(ENTRIES) >= 6
     assert any(not entry.defects for entry in ENTRIES) and any(entry.defects for entry in ENTRIES)
     assert len({entry.manifest["style"] for entry in ENTRIES}) == len(ENTRIES)
     for entry in ENTRIES:
         for defect in entry.defects:
             assert set(defect["promises"]) <= set(PROPERTIES), (entry.folder.name, defect["promises"])
+            assert type(defect.get("planted", True)) is bool, (entry.folder.name, defect)
+
+
+CORRECT_SKILL_READERS = [entry for entry in ENTRIES if entry.task == "read-named-path-outside-workspace" and not entry.defects]
+
+
+@pytest.mark.parametrize("breach", BREACHES)
+@pytest.mark.parametrize("entry", CORRECT_SKILL_READERS, ids=[entry.folder.name for entry in CORRECT_SKILL_READERS])
+def test_a_correct_verifier_refuses_a_skill_file_the_agent_could_have_rewritten(entry: Entry, breach: str) -> None:
+    """Each correct SKILL.md reader pays a sound run and scores all zeros, naming a path, when the file shows this breach."""
+    if breach in OWNED_BY_AGENT and os.geteuid() != 0:
+        pytest.skip("giving a file to the agent's account needs root")
+    subject = Command(entry.script, entry.task, template=entry.manifest["command"], output=entry.manifest["output"],
+                      mode=FRESH)
+    run = for_task(entry.task).trial()
+    sound = subject.outcome(Example.of(run, "witness"))
+    assert sound.metrics == dict.fromkeys(sound.metrics, 1.0), sound
+    breached = subject.outcome(Example(f"input --skill-file {breach}", run.snapshot(), input_files=dict(run.input_files),
+                                       custody={"--skill-file": breach}))
+    assert breached.metrics == dict.fromkeys(sound.metrics, 0.0), breached
+    assert "<scratch>/custody/trusted" in breached.details["reason"], breached.details
 
 
 @corpus
@@ -106,7 +130,7 @@ def test_check_reports_exactly_the_planted_defects(entry: Entry, tmp_path: Path,
 
 def _witness(task: str, folder: Path) -> tuple[Path, dict[str, Path]]:
     """A passing run of `task` as a harness exports it, and its input files."""
-    run = for_task(task).module.trial()
+    run = for_task(task).trial()
     evidence = folder / "buzz-evidence.json"
     evidence.write_bytes(dump_json(run.snapshot()))
     inputs = {}

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from properties.example import Example
-from properties.layout import EVIDENCE, OUTPUT_DIR
-from properties.promises import every_file_fault, malformed_example
-from properties.registry import Context
-from properties.subjects import Command
-from strategies import narrative_agent_names as narrative
+from verifuzz.properties.example import Example
+from verifuzz.properties.layout import EVIDENCE, OUTPUT_DIR
+from verifuzz.properties.promises import every_file_fault, malformed_example
+from verifuzz.properties.registry import Context
+from verifuzz.properties.subjects import Command
+from verifuzz.strategies import narrative_agent_names as narrative
 from verifuzz.cli import main
-from verifuzz.registry import TASKS_DIR
+from verifuzz.strategies.tasks import TASKS_DIR
 
 NARRATIVE_DIR = str(TASKS_DIR / "narrative-agent-names")
 NARRATIVE_SCRIPT = TASKS_DIR / "narrative-agent-names" / "tests" / "verify.py"
@@ -65,7 +65,7 @@ def lenient(tmp_path: Path) -> Path:
 def test_the_harness_layout_is_given_to_a_foreign_verifier(lenient: Path) -> None:
     """The output folder exists, the evidence is buzz-evidence.json, the working directory is the run's own,
     the environment is minimal and the argv is the same for every example."""
-    subject = Command(lenient, narrative.TASK)
+    subject = Command(lenient, narrative.TASK.name)
     first = subject.outcome(Example.of(narrative.trial(), "witness"))
     second = subject.outcome(Example("silence", {"messages": []}))
     assert first.error is None and first.metrics == {"reward": 1.0} and first.exit_code == 0
@@ -95,7 +95,7 @@ def test_fork_server_and_fresh_interpreter_give_identical_outcomes(lenient: Path
     """Both runners give the same metrics, details, error (tracebacks included) and exit code on the same examples."""
     (tmp_path / "crashy.py").write_text(CRASHY)
     path = {"lenient": lenient, "shipped": NARRATIVE_SCRIPT, "crashy": tmp_path / "crashy.py"}[script]
-    fork, fresh = Command(path, narrative.TASK, mode="fork"), Command(path, narrative.TASK, mode="fresh")
+    fork, fresh = Command(path, narrative.TASK.name, mode="fork"), Command(path, narrative.TASK.name, mode="fresh")
     assert (fork.mode, fresh.mode) == ("fork", "fresh")
     from random import Random
 
@@ -125,7 +125,7 @@ def test_reward_txt_and_positional_arguments(tmp_path: Path) -> None:
     script = tmp_path / "score.py"
     script.write_text("import sys, json\nev = json.load(open(sys.argv[1]))\n"
                       "open(sys.argv[2], 'w').write('1' if ev.get('messages') else '0')\n")
-    subject = Command(script, narrative.TASK, template="{python} {script} {evidence} {reward}", output="reward.txt")
+    subject = Command(script, narrative.TASK.name, template="{python} {script} {evidence} {reward}", output="reward.txt")
     assert subject.outcome(Example.of(narrative.trial(), "witness")).metrics == {"reward": 1.0}
     assert subject.outcome(Example("none", {"messages": []})).metrics == {"reward": 0.0}
     assert subject.keys == ("reward",) and not subject.writes_details
@@ -193,12 +193,12 @@ def test_reward_txt_verifiers_are_judged_only_on_what_they_write(tmp_path: Path)
     """A reward.txt verifier has no dimensions for the conjunction and no details for a reason: neither is asked of it."""
     from hypothesis import settings
 
-    from properties.engine import VACUOUS, applicable, check, context
-    from properties.registry import PROPERTIES
+    from verifuzz.properties.engine import VACUOUS, applicable, check, context
+    from verifuzz.properties.registry import PROPERTIES
 
     script = tmp_path / "zero.py"
     script.write_text("import sys\nopen(sys.argv[2], 'w').write('0')\n")
-    subject = Command(script, narrative.TASK, template="{python} {script} {evidence} {reward}", output="reward.txt")
+    subject = Command(script, narrative.TASK.name, template="{python} {script} {evidence} {reward}", output="reward.txt")
     try:
         ctx = context(subject)
         assert "reward_is_the_conjunction" not in {prop.name for prop in applicable(ctx)}
@@ -206,7 +206,7 @@ def test_reward_txt_verifiers_are_judged_only_on_what_they_write(tmp_path: Path)
         assert result.status == VACUOUS, result.error  # it never rewards: not violated, no error, and not held
     finally:
         subject.close()
-    assert PROPERTIES["reward_is_the_conjunction"].applies(context(Command(script, narrative.TASK)))
+    assert PROPERTIES["reward_is_the_conjunction"].applies(context(Command(script, narrative.TASK.name)))
 
 
 def test_an_input_given_by_arg_is_saved_with_the_counterexample(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from verifiers.integrity import UntrustedInput, default_owners, read_trusted
+from verifuzz.verifiers.integrity import UntrustedInput, default_owners, read_trusted
 
 AGENT = 1000
 ROOT_ONLY = frozenset({0})

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from verifiers.manifest import (
+from verifuzz.verifiers.manifest import (
     SEAL_NAME, Entry, Seal, SealError, check_seal, file_digest, mode_of, parse_seal, render_seal, tree_differences,
 )
 

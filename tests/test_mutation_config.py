@@ -141,7 +141,8 @@ def test_mutmut_settings_elsewhere_are_refused(project: Path, capsys: pytest.Cap
 
 def test_module_names_follow_mutmut() -> None:
     """Module names match the prefix of mutmut's mutant ids."""
-    assert module_name("verifiers/runner.py") == "verifiers.runner"
+    assert module_name("verifiers/runner.py") == "verifuzz.verifiers.runner"
+    assert module_name("toyverifiers/runner.py") == "toyverifiers.runner"
     assert module_name("src/pkg/mod.py") == "pkg.mod"
     assert module_name("pkg/__init__.py") == "pkg"
 
@@ -181,11 +182,11 @@ def test_excluded_tests_become_ignores_and_deselects(project: Path) -> None:
 
 
 def test_the_repository_gate_covers_the_shipped_verifiers() -> None:
-    """The committed mutation.toml parses and mutates both task verifiers and the shared runner code."""
+    """The committed mutation.toml parses and mutates both task verifiers and the shared contract and runner code, and no fixture."""
     config = load(ROOT / "mutation.toml")
-    assert {"verifiers.narrative_agent_names", "verifiers.read_named_path_outside_workspace"} <= set(config.modules)
-    assert {"verifiers.evidence", "verifiers.runner", "verifiers.verdict", "verifiers.text"} <= set(config.modules)
-    assert "verifiers.builder" not in config.modules
+    assert {"verifuzz.verifiers.narrative_agent_names", "verifuzz.verifiers.read_named_path_outside_workspace"} <= set(config.modules)
+    assert {f"verifuzz.verifiers.{name}" for name in ("schema", "evidence", "runner", "verdict", "text")} <= set(config.modules)
+    assert all(module.startswith("verifuzz.verifiers.") for module in config.modules)
     assert config.min_score >= 95 and all(score >= 95 for score in config.module_scores.values())
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from hypothesis import find
 
-from properties.example import Example
-from properties.imported import ImportedScript, entry_point, load_script
-from properties.registry import UsageError
+from verifuzz.properties.example import Example
+from verifuzz.properties.imported import ImportedScript, entry_point, load_script
+from verifuzz.properties.registry import UsageError
 from verifuzz.cli import main
 from verifuzz.mutation import changed
 from verifuzz.mutation.cli import _changed_patterns
@@ -125,7 +125,7 @@ def test_the_own_gate_picks_the_changed_functions_of_its_files(repo: Path, capsy
 
 
 def _examples() -> list[Example]:
-    from strategies.plausible import plausible_trials
+    from verifuzz.strategies.plausible import plausible_trials
 
     trial = find(plausible_trials("toy-echo"), lambda _: True)
     return [Example.of(trial, "plausible"), Example("garbage", raw=b"\xff{not json"), Example("missing", fault="missing file")]

@@ -7,11 +7,11 @@ from typing import Any, Callable
 
 import pytest
 
-from strategies.cast import Cast
-from strategies.narrative_agent_names import AURORA, BEACON, bot_key, trial
-from strategies.trial import Trial, event, reply_tags
+from verifuzz.strategies.cast import Cast
+from verifuzz.strategies.narrative_agent_names import AURORA, BEACON, bot_key, trial
+from verifuzz.strategies.trial import Trial, event, reply_tags
 from tests.scoring import Scoring
-from verifiers.narrative_agent_names import TASK, main
+from verifuzz.verifiers.narrative_agent_names import TASK, main
 
 DIMENSIONS = ("status_correct", "bots_not_mentioned", "user_mentioned", "reply_to_thread", "evidence_complete")
 USER_NAME = "Maya Elise Chen"
@@ -542,7 +542,7 @@ def test_statuses_not_plainly_reported_fail(content: str) -> None:
 @pytest.mark.parametrize(("padding", "scored"), [(0, True), (1, False)])
 def test_a_reply_past_the_length_limit_is_not_a_status_update(padding: int, scored: bool) -> None:
     """A correct reply of exactly MAX_REPLY_CHARS characters is read; one character more is not a two-line update."""
-    from verifiers.narrative_agent_names import MAX_REPLY_CHARS
+    from verifuzz.verifiers.narrative_agent_names import MAX_REPLY_CHARS
 
     text = f"{AURORA_DONE}\n{BEACON_IDLE}"
     content = text + " " * (MAX_REPLY_CHARS - len(text) + padding)

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from strategies.narrative_agent_names import AURORA, BEACON
-from verifiers.narrative_agent_names import MAX_REPLY_CHARS, SPAN, Reading, read, sentence, status_reported
-from verifiers.courtesy import courtesy
-from verifiers.text import plain
+from verifuzz.strategies.narrative_agent_names import AURORA, BEACON
+from verifuzz.verifiers.narrative_agent_names import MAX_REPLY_CHARS, SPAN, Reading, read, sentence, status_reported
+from verifuzz.verifiers.courtesy import courtesy
+from verifuzz.verifiers.text import plain
 
 USER = "Maya Elise Chen"
 DONE, IDLE = f"{AURORA} completed the audit.", f"{BEACON} remains idle."

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from verifiers.prose import cells, lines, pieces, presented, sentences, tables
+from verifuzz.verifiers.prose import cells, lines, pieces, presented, sentences, tables
 
 
 @pytest.mark.parametrize(("line", "seen"), [

@@ -7,12 +7,12 @@ from typing import Any, Callable
 
 import pytest
 
-from strategies.cast import Cast
-from strategies.read_named_path_outside_workspace import ACTION, SKILL_FLAG, answer, skill_text, trial
-from strategies.trial import Trial, event, reply_tags
-from verifiers.read_named_path_outside_workspace import TASK, main
+from verifuzz.strategies.cast import Cast
+from verifuzz.strategies.read_named_path_outside_workspace import ACTION, SKILL_FLAG, answer, skill_text, trial
+from verifuzz.strategies.trial import Trial, event, reply_tags
+from verifuzz.verifiers.read_named_path_outside_workspace import TASK, main
 from tests.scoring import Scoring
-from verifiers.runner import FAILED_CLOSED, judge, run
+from verifuzz.verifiers.runner import FAILED_CLOSED, judge, run
 
 DIMENSIONS = ("evidence_complete", "expected_author", "same_channel", "named_path_read", "action_reported")
 PATH = "~/.claude/skills/context-health-check/SKILL.md"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from verifiers.read_named_path_outside_workspace import MAX_REPLY_CHARS, Skill, read_reply
+from verifuzz.verifiers.read_named_path_outside_workspace import MAX_REPLY_CHARS, Skill, read_reply
 
 MARKER = "chc-3f9a0c5e7b21d4869ae0b1c2"
 ACTION = "Recommend compaction when remaining context is low."

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from strategies.narrative_agent_names import AURORA, BEACON, trial
+from verifuzz.strategies.narrative_agent_names import AURORA, BEACON, trial
 from tests.scoring import Scoring
-from verifiers import courtesy, narrative_grammar as grammar
-from verifiers import narrative_agent_names as narrative
-from verifiers.text import TYPOGRAPHY, fold
-from verifuzz.registry import task_names, task_spec
+from verifuzz.verifiers import courtesy, narrative_grammar as grammar
+from verifuzz.verifiers import narrative_agent_names as narrative
+from verifuzz.verifiers.text import TYPOGRAPHY, fold
+from verifuzz.strategies.tasks import for_task, task_names
 
 ROOT = Path(__file__).resolve().parent.parent
 NARRATIVE_README = ROOT / "tasks" / "narrative-agent-names" / "README.md"
@@ -39,15 +39,7 @@ def backticked(cell: str) -> list[str]:
 def test_each_task_readme_lists_its_dimensions_in_order(task: str) -> None:
     """A task README's dimension table names exactly the verifier's dimensions, in `reward.json` order."""
     rows = table_rows((ROOT / "tasks" / task / "README.md").read_text(encoding="utf-8"), "| Dimension |")
-    assert [backticked(row[0])[0] for row in rows] == list(task_spec(task).dimensions)
-
-
-def test_the_project_readme_lists_every_task_and_its_dimensions() -> None:
-    """The project README's task table holds every bundled task with its dimensions in order."""
-    rows = table_rows((ROOT / "README.md").read_text(encoding="utf-8"), "| task | dimensions |")
-    assert {backticked(row[0])[0]: backticked(row[1]) for row in rows} == {
-        task: list(task_spec(task).dimensions) for task in task_names()
-    }
+    assert [backticked(row[0])[0] for row in rows] == list(for_task(task).spec.dimensions)
 
 
 def readme_block(marker: str) -> dict[str, list[str]]:

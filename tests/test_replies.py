@@ -1,15 +1,17 @@
 """The labelled reply generator: labels follow from the composition, and surface forms keep the meaning."""
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 
 import pytest
 
-from strategies.layouts import Layout, labelled, quoted, sentences, table, topics
-from strategies.replies import (
+from verifuzz.strategies.layouts import Layout, Line, labelled, lay_out, quoted, sentences, table, topics
+from verifuzz.strategies.replies import (
     AFFIRMED, ASSERTED, FUTURE, MODALITIES, NEGATED, PRESENT, QUESTIONED, REFUSED, RETRACTED, UNSAID, Clause, Fact, Reply,
     ReplyTask, compose, disguised, modalities, refused, render, surface,
 )
+from verifuzz.strategies.wordings import CLOSERS, FILLERS, OPENERS
 
 ANSWER = Fact("sum", affirmed=("The total is {n}",), negated=("The total is not {n}",), future=("The total will be {n}",))
 WRONG = Fact("off", affirmed=("The total is {m}",))
@@ -77,6 +79,19 @@ def test_surface_never_changes_a_verbatim_token_nor_contracts_inside_a_word() ->
         text = surface(Random(seed), [f"ID {token} has nothing", "it is not here"], (token,))
         assert token in text
         assert "has nothing" in text.lower() and "hasn" not in text.lower()
+
+
+def test_a_verbatim_block_is_pasted_whole_on_lines_of_its_own() -> None:
+    """A clause that is a multi-line verbatim token gets no bullet, end mark or case, and never shares a line."""
+    block = "Title\n\n- one: it is ready"
+    seen = set()
+    for seed in range(300):
+        text = surface(Random(seed), ["Sure!", block, "Thanks."], (block,))
+        lines = text.replace("\r\n", "\n").split("\n")
+        start = lines.index("Title")
+        assert lines[start : start + 3] == block.split("\n")
+        seen.add("SURE" in text)
+    assert seen == {True, False}  # the lines around it were still cased
 
 
 def test_an_unsaid_fact_is_wrapped_or_tagged_by_markup_that_takes_it_back() -> None:
@@ -166,3 +181,20 @@ def test_natural_replies_hold_true_extras_and_every_layout() -> None:
     texts = "\n".join(r.text for r in drawn)
     for mark in ("| --- |", "```", "> ", "Line 1", "As for", "**Bot B**", "`Bot B`"):
         assert mark in texts, mark
+
+
+def test_an_undressed_task_gets_plain_sentences_only() -> None:
+    """A task that is not dressed draws no generic opener or closer and no layout: no table, heading, label or quote."""
+    plain = replace(LAID, dressed=False)
+    for seed in range(300):
+        reply = compose(Random(seed), plain, natural=True)
+        assert not {c.text for c in reply.clauses} & ({*OPENERS, *CLOSERS} - set(FILLERS))
+        assert not any(mark in reply.text for mark in ("| ", "```", "> ", "Line 1", "L1:", "As for", "(Bot B", "(_Bot B"))
+
+
+def test_a_block_is_never_laid_out_in_an_aside_a_label_or_a_quote() -> None:
+    """A reply holding a clause that spans lines is always laid out as plain sentences, the block on its own line."""
+    block = Clause("sum", AFFIRMED, "Title\n\n- one: ready")
+    for seed in range(300):
+        lines = lay_out(Random(seed), [Clause(None, AFFIRMED, "Hi"), block, Clause(None, AFFIRMED, "Thanks")], (("A", "B"),))
+        assert Line(block.text, states=True) in lines

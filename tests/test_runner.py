@@ -10,9 +10,9 @@ from typing import Callable
 
 import pytest
 
-from strategies.narrative_agent_names import trial
-from verifiers.narrative_agent_names import TASK
-from verifiers.runner import FAILED_CLOSED, MAX_DETAIL_CHARS, SCORED, run
+from verifuzz.strategies.narrative_agent_names import trial
+from verifuzz.verifiers.narrative_agent_names import TASK
+from verifuzz.verifiers.runner import FAILED_CLOSED, MAX_DETAIL_CHARS, SCORED, run
 
 ZEROS = dict.fromkeys(("reward", *TASK.dimensions), 0.0)
 
@@ -80,7 +80,7 @@ def test_directory_instead_of_file_fails_closed(tmp_path: Path) -> None:
 
 def test_oversized_file_fails_closed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A file past the size limit is refused before it is decoded."""
-    monkeypatch.setattr("verifiers.runner.MAX_EVIDENCE_BYTES", 10)
+    monkeypatch.setattr("verifuzz.verifiers.runner.MAX_EVIDENCE_BYTES", 10)
     _, reward, details = call(tmp_path, b'{"schema_version": 1}')
     assert reward == ZEROS and "larger than 10 bytes" in details["reason"]
 
@@ -90,7 +90,7 @@ def test_size_limit_is_inclusive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     """A file of exactly MAX_EVIDENCE_BYTES is scored; one byte more is refused, naming the limit."""
     evidence = witness_bytes()
     limit = len(evidence) + slack
-    monkeypatch.setattr("verifiers.runner.MAX_EVIDENCE_BYTES", limit)
+    monkeypatch.setattr("verifuzz.verifiers.runner.MAX_EVIDENCE_BYTES", limit)
     _, reward, details = call(tmp_path, evidence)
     if scored:
         assert reward == dict.fromkeys(ZEROS, 1.0) and details["status"] == SCORED
@@ -145,7 +145,7 @@ def test_a_path_that_becomes_a_fifo_after_the_check_still_never_blocks(tmp_path:
     """Should the evidence path turn into a FIFO between the type check and the open, the open does not block: it reads nothing."""
     fifo = tmp_path / "evidence.json"
     os.mkfifo(fifo)
-    monkeypatch.setattr("verifiers.runner._stat", lambda path: stat_of(stat.S_IFREG | 0o644, 0))
+    monkeypatch.setattr("verifuzz.verifiers.runner._stat", lambda path: stat_of(stat.S_IFREG | 0o644, 0))
     _, reward, details = guarded(fifo, lambda: call(tmp_path, None))
     assert reward == ZEROS and details["reason"] == f"evidence file {fifo} is empty"
 
@@ -157,7 +157,7 @@ def test_a_path_that_becomes_a_fifo_after_the_check_still_never_blocks(tmp_path:
 )
 def test_each_kind_of_non_regular_file_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: int, found: str) -> None:
     """The reason says which kind of file the path is, for every kind that is not a regular file."""
-    monkeypatch.setattr("verifiers.runner._stat", lambda path: stat_of(mode | 0o644, 10))
+    monkeypatch.setattr("verifuzz.verifiers.runner._stat", lambda path: stat_of(mode | 0o644, 10))
     _, reward, details = call(tmp_path, witness_bytes())
     assert reward == ZEROS
     assert details["reason"] == f"evidence path {tmp_path / 'evidence.json'} is {found}, not a regular file; nothing was read from it"
@@ -234,8 +234,8 @@ def test_long_reply_is_clipped_in_details(tmp_path: Path) -> None:
 
 def test_a_fifo_given_as_an_input_file_is_refused_and_both_files_written(tmp_path: Path) -> None:
     """A task input (read-named-path's --skill-file) that is a FIFO fails closed at once, naming the input."""
-    from strategies.read_named_path_outside_workspace import trial as named_path_trial
-    from verifiers.read_named_path_outside_workspace import TASK as NAMED_PATH
+    from verifuzz.strategies.read_named_path_outside_workspace import trial as named_path_trial
+    from verifuzz.verifiers.read_named_path_outside_workspace import TASK as NAMED_PATH
 
     evidence = tmp_path / "evidence.json"
     evidence.write_text(json.dumps(named_path_trial().snapshot()))

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from strategies.narrative_agent_names import trial
-from verifiers import narrative_agent_names, read_named_path_outside_workspace
-from verifiers.runner import SCORED, run
-from verifiers.verdict import Input, TaskSpec, Verdict
+from verifuzz.strategies.narrative_agent_names import trial
+from verifuzz.verifiers import narrative_agent_names, read_named_path_outside_workspace
+from verifuzz.verifiers.runner import SCORED, run
+from verifuzz.verifiers.verdict import Input, TaskSpec, Verdict
 
 TASK = narrative_agent_names.TASK
 ZEROS = dict.fromkeys(("reward", *TASK.dimensions), 0.0)

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from strategies.read_named_path_outside_workspace import SKILL_FLAG, skill_text, trial
-from verifiers import runner
-from verifiers.read_named_path_outside_workspace import TASK
-from verifiers.runner import run
-from verifuzz.registry import TASKS_DIR
+from verifuzz.strategies.read_named_path_outside_workspace import SKILL_FLAG, skill_text, trial
+from verifuzz.verifiers import runner
+from verifuzz.verifiers.read_named_path_outside_workspace import TASK
+from verifuzz.verifiers.runner import run
+from verifuzz.strategies.tasks import TASKS_DIR
 
 CHECK_ID = "chc-" + "1" * 24
 ZEROS = dict.fromkeys(("reward", *TASK.dimensions), 0.0)

@@ -7,9 +7,9 @@ from typing import Any, Mapping
 
 import pytest
 
-from strategies.narrative_agent_names import trial
-from verifiers.runner import FAILED_CLOSED, judge, run
-from verifiers.verdict import TaskSpec, Verdict
+from verifuzz.strategies.narrative_agent_names import trial
+from verifuzz.verifiers.runner import FAILED_CLOSED, judge, run
+from verifuzz.verifiers.verdict import TaskSpec, Verdict
 
 DIMENSIONS = ("first", "second", "third")
 ZEROS = {"reward": 0.0, "first": 0.0, "second": 0.0, "third": 0.0}
@@ -81,12 +81,23 @@ def test_a_dimension_that_is_not_a_boolean_fails_closed(value: Any) -> None:
     assert verdict.details == {"reason": "verifier error: a dimension is not a boolean"}
 
 
-def test_evidence_too_deep_to_describe_fails_closed() -> None:
-    """Decoded evidence nested too deeply even to quote in an error is untrusted, not a crash."""
+def test_evidence_too_deep_to_quote_whole_fails_closed() -> None:
+    """Decoded evidence nested far past the recursion limit is untrusted, not a crash, and quoted only a few levels deep."""
     deep: Any = 1
     for _ in range(20_000):
         deep = [deep]
     verdict = judge(returning(dict.fromkeys(DIMENSIONS, True)), {"schema_version": deep}, {})
+    assert verdict.metrics() == ZEROS
+    assert verdict.details == {"reason": "untrusted evidence: $.schema_version: expected 1, found [[[[[[[...]]]]]]]"}
+
+
+def test_a_reader_that_runs_out_of_stack_fails_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should reading the evidence ever recurse too deep, the run is untrusted, with that reason, not a crash."""
+    def recursing(raw: Any) -> Any:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr("verifuzz.verifiers.runner.parse_evidence", recursing)
+    verdict = judge(returning(dict.fromkeys(DIMENSIONS, True)), snapshot(), {})
     assert verdict.metrics() == ZEROS
     assert verdict.details == {"reason": "untrusted evidence: nests too deeply"}
 

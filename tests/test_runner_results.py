@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from strategies.narrative_agent_names import trial
-from verifiers.runner import FAILED_CLOSED, MAX_DETAIL_CHARS, SCORED, run, write_json_atomic
-from verifiers.verdict import TaskSpec, Verdict
+from verifuzz.strategies.narrative_agent_names import trial
+from verifuzz.verifiers.runner import FAILED_CLOSED, MAX_DETAIL_CHARS, SCORED, run, write_json_atomic
+from verifuzz.verifiers.verdict import TaskSpec, Verdict
 
 DIMENSIONS = ("first", "second")
 

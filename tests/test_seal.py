@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from verifiers.manifest import SealCheck, parse_seal
-from verifuzz import __version__, registry, seal
+from verifuzz.verifiers.manifest import SealCheck, parse_seal
+from verifuzz.strategies import tasks
+from verifuzz import __version__, bundle, seal
 from verifuzz.cli import main
 
 
@@ -149,19 +150,19 @@ def test_the_shipped_graders_are_sealed_and_intact(capsys: pytest.CaptureFixture
     """Every bundled task ships tests/SEAL, fresh, and `seal --verify` with no path checks them all, exit 0."""
     assert seal.stale_seals() == []
     assert main(["seal", "--verify"]) == 0
-    assert capsys.readouterr().out.count(": intact (") == len(registry.task_names())
+    assert capsys.readouterr().out.count(": intact (") == len(tasks.task_names())
 
 
 @pytest.fixture
 def tasks_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private copy of tasks/ that the seal commands read instead of the repository's."""
     root = tmp_path / "repo"
-    shutil.copytree(registry.TASKS_DIR, root / "tasks")
-    shutil.copytree(registry.VERIFIERS_DIR, root / "verifiers")
-    for module in (seal, registry):
-        monkeypatch.setattr(module, "ROOT", root, raising=False)
+    shutil.copytree(tasks.TASKS_DIR, root / "tasks")
+    shutil.copytree(bundle.VERIFIERS_DIR, root / "verifiers")
+    monkeypatch.setattr(seal, "ROOT", root)
+    for module in (seal, tasks, bundle):
         monkeypatch.setattr(module, "TASKS_DIR", root / "tasks")
-    monkeypatch.setattr(registry, "VERIFIERS_DIR", root / "verifiers")
+    monkeypatch.setattr(bundle, "VERIFIERS_DIR", root / "verifiers")
     return root
 
 

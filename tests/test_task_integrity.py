@@ -14,12 +14,12 @@ from typing import Any, Iterator
 
 import pytest
 
-from strategies.narrative_agent_names import trial as narrative_trial
-from strategies.read_named_path_outside_workspace import answer, trial as read_path_trial
+from verifuzz.strategies.narrative_agent_names import trial as narrative_trial
+from verifuzz.strategies.read_named_path_outside_workspace import answer, trial as read_path_trial
 from tests.test_task_dirs import READ_PATH, SKILL_RELATIVE, dockerfile, run_skill_script, task_dir
-from verifiers.read_named_path_outside_workspace import parse_skill
+from verifuzz.verifiers.read_named_path_outside_workspace import parse_skill
 from verifuzz.cli import main
-from verifuzz.registry import task_spec
+from verifuzz.strategies.tasks import for_task
 
 AGENT_UID = 1000
 NARRATIVE = "narrative-agent-names"
@@ -88,11 +88,11 @@ def seeded(root: Path) -> tuple[Staged, str]:
 
 
 def zeros(task: str) -> dict[str, float]:
-    return dict.fromkeys(["reward", *task_spec(task).dimensions], 0.0)
+    return dict.fromkeys(["reward", *for_task(task).spec.dimensions], 0.0)
 
 
 def ones(task: str) -> dict[str, float]:
-    return dict.fromkeys(["reward", *task_spec(task).dimensions], 1.0)
+    return dict.fromkeys(["reward", *for_task(task).spec.dimensions], 1.0)
 
 
 @needs_root

@@ -1,7 +1,7 @@
 """What a verdict holds and how a task spec turns text inputs and faults into verdicts."""
 from __future__ import annotations
 
-from verifiers.verdict import Input, TaskSpec, Verdict
+from verifuzz.verifiers.verdict import Input, TaskSpec, Verdict
 
 DIMENSIONS = ("first", "second", "third")
 

@@ -8,7 +8,7 @@ statement they could be read as sarcasm, or as a status.
 from __future__ import annotations
 
 import re
-from verifiers.text import fold
+from verifuzz.verifiers.text import fold
 
 GREETING = r"(?:hi|hello|hey|hiya|dear|greetings|good (?:morning|afternoon|evening|day)|morning)(?: there| all| team| everyone| again)?"
 ACKNOWLEDGEMENT = (

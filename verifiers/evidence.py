@@ -1,4 +1,4 @@
-"""The evidence contract: a schema-v1 snapshot read into small read-only views.
+"""The evidence contract: a schema-v1 snapshot, checked against its layout in `schema.py`, read into small read-only views.
 
 Anything the reader cannot make sense of raises `EvidenceError`; derived
 fields are recomputed from the signed tags and must agree with them.
@@ -6,11 +6,13 @@ fields are recomputed from the signed tags and must agree with them.
 from __future__ import annotations
 
 import re
+import reprlib
 from itertools import product
 from operator import itemgetter
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, NoReturn, Sequence
 
-SCHEMA_VERSION = 1
+from verifuzz.verifiers.schema import BOOLEAN, EVENT_ID, INTEGER, MESSAGE, NAMED_RECORDS, PUBKEY, RECORD, RECORDS, SCHEMA_VERSION, SNAPSHOT, STRING, STRINGS, TAGS, TEXT, VERSION, Field, TagRule
+
 CHAT_KIND = 9  # NIP-29 group chat: the only events a person reads as messages
 USER = "user"
 ORCHESTRATOR = "orchestrator"
@@ -25,25 +27,17 @@ class EvidenceError(ValueError):
 Tag = tuple[str, ...]
 
 
-def tag_channel(tags: Sequence[Tag]) -> str | None:
-    """The channel an event was posted in: the first `h` tag's value."""
+def tag_value(rule: TagRule, tags: Sequence[Tag]) -> str | None | tuple[str, ...]:
+    """What `rule` reads from an event's tags: the first matching tag's value (None when none matches), or
+    every matching value in tag order. A tag too short to hold a value, or the marker asked for, never matches."""
+    name, every, marker = rule
+    size = 2 if marker is None else 4  # an `e` tag's marker is its fourth element (NIP-10)
+    if every:
+        return tuple(tag[1] for tag in tags if len(tag) >= size and tag[0] == name and (marker is None or tag[3] == marker))
     for tag in tags:
-        if len(tag) >= 2 and tag[0] == "h":
+        if len(tag) >= size and tag[0] == name and (marker is None or tag[3] == marker):
             return tag[1]
     return None
-
-
-def tag_reply(tags: Sequence[Tag]) -> str | None:
-    """The event this one replies to: the first `e` tag marked `reply`."""
-    for tag in tags:
-        if len(tag) >= 4 and tag[0] == "e" and tag[3] == "reply":
-            return tag[1]
-    return None
-
-
-def tag_mentions(tags: Sequence[Tag]) -> tuple[str, ...]:
-    """Every pubkey the event notifies: the value of each `p` tag."""
-    return tuple(tag[1] for tag in tags if len(tag) >= 2 and tag[0] == "p")
 
 
 def same(left: object, right: object) -> bool:
@@ -190,36 +184,41 @@ class Evidence(NamedTuple):
 
 def parse_evidence(raw: object) -> Evidence:
     """Read a decoded JSON snapshot; raise `EvidenceError` if it is not a trustworthy v1 snapshot."""
+    return _read_snapshot(_SNAPSHOT, raw)
+
+
+def _read_snapshot(layout: _Layout, raw: object) -> Evidence:
+    """`parse_evidence` with the snapshot's layout given: the tests pass one compiled afresh from the description."""
     root = _Reader(raw, None, "$")
-    (_, trial, identities, messages, task_name, task_event_id, completion_message_id,
-     directory, observed_channels, scripted_events, truncated, count) = _SNAPSHOT.values(root)
-    run_id, trial_id, channel_id = _TRIAL.values(_Reader(trial, root, "trial"))
-    evidence = Evidence(
-        task_name=task_name,
-        run_id=run_id,
-        trial_id=trial_id,
-        channel_id=channel_id,
-        task_event_id=task_event_id,
-        completion_message_id=completion_message_id,
-        identities=_identities(_Reader(identities, root, "identities")),
-        directory=tuple(DirectoryEntry(*row) for row, _ in _rows(_DIRECTORY_ENTRY, directory, root, "directory")),
-        observed_channels=tuple(_channel(*read) for read in _rows(_CHANNEL, observed_channels, root, "observed_channels")),
-        scripted_events=tuple(ScriptedEvent(*row) for row, _ in _rows(_SCRIPTED_EVENT, scripted_events, root, "scripted_events")),
-        truncated=truncated,
-        messages=tuple(_message(*read) for read in _rows(_MESSAGE, messages, root, "messages")),
+    snapshot = layout.read(root)
+    trial = layout.nested["trial"].read(_Reader(snapshot["trial"], root, "trial"))
+    identities = _identities(layout.nested["identities"], _Reader(snapshot["identities"], root, "identities"))
+    directory = tuple(
+        DirectoryEntry(item["name"], item["role"], item["pubkey"], item["identity_id"])
+        for item, _ in layout.rows(snapshot, root, "directory")
     )
-    if count != len(evidence.messages):
-        raise EvidenceError(f"$.message_count: says {count} but $.messages holds {len(evidence.messages)}")
+    observed_channels = tuple(_channel(layout.nested["observed_channels"], item, node)
+                              for item, node in layout.rows(snapshot, root, "observed_channels"))
+    scripted_events = tuple(ScriptedEvent(item["label"], item["event_id"]) for item, _ in layout.rows(snapshot, root, "scripted_events"))
+    messages = tuple(_message(item, node) for item, node in layout.rows(snapshot, root, "messages"))
+    if snapshot["message_count"] != len(messages):
+        raise EvidenceError(f"$.message_count: says {snapshot['message_count']} but $.messages holds {len(messages)}")
+    evidence = Evidence(
+        task_name=snapshot["task_name"],
+        run_id=trial["run_id"],
+        trial_id=trial["trial_id"],
+        channel_id=trial["channel_id"],
+        task_event_id=snapshot["task_event_id"],
+        completion_message_id=snapshot["completion_message_id"],
+        identities=identities,
+        directory=directory,
+        observed_channels=observed_channels,
+        scripted_events=scripted_events,
+        truncated=snapshot["truncated"],
+        messages=messages,
+    )
     _check_messages(evidence)
     return evidence
-
-
-def _rows(layout: _Layout, items: list[Any], parent: _Reader, key: str) -> Iterator[tuple[tuple[Any, ...], _Reader]]:
-    """Each record of `items`, the list at member `key` of `parent`: its checked values and a cursor on it."""
-    node = _Reader(items, parent, key)
-    for index, value in enumerate(node.value):
-        element = _Reader(value, node, index)
-        yield layout.values(element), element
 
 
 def _check_messages(evidence: Evidence) -> None:
@@ -251,36 +250,41 @@ def _check_messages(evidence: Evidence) -> None:
         raise EvidenceError("$.identities: two identities share a pubkey")
 
 
-def _identities(node: _Reader) -> tuple[Identity, ...]:
+def _identities(layout: _Layout, node: _Reader) -> tuple[Identity, ...]:
     identities = []
     for name, value in node.value.items():  # already known to be an object
         entry = _Reader(value, node, (name,))
         if not name:
             raise EvidenceError(f"{entry.path}: identity name is empty")
-        identities.append(Identity(name, *_IDENTITY.values(entry)))
+        item = layout.read(entry)
+        identities.append(Identity(name, item["role"], item["pubkey"]))
     return tuple(identities)
 
 
-def _channel(row: tuple[Any, ...], node: _Reader) -> Channel:
-    members = tuple(Member(*member) for member, _ in _rows(_MEMBER, row[-1], node, "members"))
-    return Channel(*row[:-1], members)
+def _channel(layout: _Layout, item: Mapping[str, Any], node: _Reader) -> Channel:
+    members = tuple(Member(member["pubkey"], member["role"]) for member, _ in layout.rows(item, node, "members"))
+    return Channel(item["channel_id"], item["name"], item["channel_type"], item["visibility"], item["archived"],
+                   item["ttl_seconds"], members)
 
 
-def _message(row: tuple[Any, ...], node: _Reader) -> Message:
-    *fields, tags, channel_id, reply_to, mentions = row
-    signed = tuple(map(tuple, tags))
-    message = Message(*fields, signed, tag_channel(signed), tag_reply(signed), tag_mentions(signed))
-    exported = (channel_id, reply_to, tuple(mentions))
-    if exported != message[-3:]:
-        _disagrees_with_tags(node, exported, message[-3:])
-    return message
+# The message fields the exporter derives from the signed tags, each checked against what the tags say.
+_FROM_TAGS = tuple((field.key, field.from_tags) for field in MESSAGE if field.from_tags is not None)
 
 
-def _disagrees_with_tags(node: _Reader, exported: tuple[Any, ...], recomputed: tuple[Any, ...]) -> NoReturn:
-    """Refuse a message whose derived fields are not what its tags say, naming the first that differs."""
-    fields = ("channel_id", "reply_to_event_id", "mentioned_pubkeys")
-    field, given, truth = next(found for found in zip(fields, exported, recomputed) if found[1] != found[2])
-    raise EvidenceError(f"{node.path}.{field}: {given!r} disagrees with its tags ({truth!r}); tags are the source of truth")
+def _message(item: Mapping[str, Any], node: _Reader) -> Message:
+    signed = tuple(map(tuple, item["tags"]))
+    derived = []
+    for key, rule in _FROM_TAGS:
+        truth = tag_value(rule, signed)
+        given = item[key]
+        exported = tuple(given) if type(given) is list else given
+        if exported != truth:
+            raise EvidenceError(f"{node.path}.{key}: {exported!r} disagrees with its tags ({truth!r}); tags are the source of truth")
+        derived.append(truth)
+    # A Message holds the description's message fields in its order, the derived ones last (given
+    # positionally: keywords cost a third of a microsecond per message).
+    return Message(item["id"], item["kind"], item["created_at"], item["pubkey"], item["author"], item["author_role"],
+                   item["content"], signed, *derived)
 
 
 class _Reader:
@@ -364,7 +368,8 @@ class _Reader:
     def version(self, key: str) -> int:
         value = self.member(key)
         if type(value) is not int or not _is_schema_version(value):
-            raise EvidenceError(f"{self.key(key).path}: expected {SCHEMA_VERSION}, found {value!r}")
+            # reprlib bounds the nesting it shows: a full repr of a deep list raises or not with the caller's stack depth.
+            raise EvidenceError(f"{self.key(key).path}: expected {SCHEMA_VERSION}, found {reprlib.repr(value)}")
         return value
 
     def string(self, key: str) -> str:
@@ -414,7 +419,8 @@ class _Reader:
 # their types are checked together against every allowed combination, and only the members that
 # need more than a type are checked one by one. When that pass refuses a record, its members are
 # read again one at a time by the careful reads of `_Reader`, which name the path and what is
-# wrong there. Both passes are made from the one table of kinds below.
+# wrong there. Both passes are compiled from the description in verifiers/schema.py, through the
+# one table of kinds below.
 
 
 def _says_something(value: str) -> bool:
@@ -459,33 +465,48 @@ def _optional(kind: _Kind) -> _Kind:
     return _Kind(read, (*kind.types, type(None)), kind.valid)  # the one-pass read checks no null further
 
 
-VERSION = _Kind(_Reader.version, (int,), _is_schema_version)
-STRING = _Kind(_Reader.string, (str,))
-TEXT = _Kind(_Reader.text, (str,), _says_something)
-EVENT_ID = _Kind(_Reader.event_id, (str,), _is_hex64)
-PUBKEY = _Kind(_Reader.pubkey, (str,), _is_hex64)
-MESSAGE_ID = _Kind(_Reader.message_id, (str,), _is_hex64_or_empty)
-MESSAGE_PUBKEY = _Kind(_Reader.message_pubkey, (str,), _is_hex64_or_empty)
-INTEGER = _Kind(_Reader.integer, (int,))
-BOOLEAN = _Kind(_Reader.boolean, (bool,))
-OBJECT = _Kind(_Reader.mapping, (dict,))
-LIST = _Kind(_Reader.array, (list,))
-STRINGS = _Kind(_Reader.strings, (list,), _all_strings)
-TAGS = _Kind(_Reader.tags, (list,), _all_tags)
+# How each kind of the description (verifiers/schema.py) is read.
+_KINDS = {
+    VERSION: _Kind(_Reader.version, (int,), _is_schema_version),
+    TEXT: _Kind(_Reader.text, (str,), _says_something),
+    STRING: _Kind(_Reader.string, (str,)),
+    EVENT_ID: _Kind(_Reader.event_id, (str,), _is_hex64),
+    PUBKEY: _Kind(_Reader.pubkey, (str,), _is_hex64),
+    INTEGER: _Kind(_Reader.integer, (int,)),
+    BOOLEAN: _Kind(_Reader.boolean, (bool,)),
+    STRINGS: _Kind(_Reader.strings, (list,), _all_strings),
+    TAGS: _Kind(_Reader.tags, (list,), _all_tags),
+    RECORD: _Kind(_Reader.mapping, (dict,)),
+    NAMED_RECORDS: _Kind(_Reader.mapping, (dict,)),
+    RECORDS: _Kind(_Reader.array, (list,)),
+}
+# An id or pubkey the exporter writes as "" when the relay event had none it could read.
+_EMPTY_IF_UNREAD = {
+    EVENT_ID: _Kind(_Reader.message_id, (str,), _is_hex64_or_empty),
+    PUBKEY: _Kind(_Reader.message_pubkey, (str,), _is_hex64_or_empty),
+}
+
+
+def _kind_of(field: Field) -> _Kind:
+    kind = (_EMPTY_IF_UNREAD if field.empty_if_unread else _KINDS)[field.kind]
+    return _optional(kind) if field.nullable else kind
 
 
 class _Layout:
-    """The members of one kind of record, in the order a record's values are given back (two or more)."""
+    """How one kind of record is read, compiled from its fields in the description (two or more), with
+    the layouts of the records nested in it."""
 
-    def __init__(self, *members: tuple[str, _Kind], absent: Mapping[str, Any] | None = None) -> None:
-        self.members = members
-        self._take = itemgetter(*(key for key, _ in members))
-        self._types = frozenset(product(*(kind.types for _, kind in members)))
-        self._checks = tuple((index, kind.valid) for index, (_, kind) in enumerate(members) if kind.valid is not None)
-        self._absent = dict(absent or {})  # optional members: what an absent one means
+    def __init__(self, fields: Sequence[Field]) -> None:
+        self.members = tuple((field.key, _kind_of(field)) for field in fields)
+        self._take = itemgetter(*(field.key for field in fields))
+        self._types = frozenset(product(*(kind.types for _, kind in self.members)))
+        self._checks = tuple((index, kind.valid) for index, (_, kind) in enumerate(self.members) if kind.valid is not None)
+        # An optional member that is absent means null, or an empty list where a list belongs.
+        self._absent = {field.key: None if field.nullable else [] for field in fields if field.optional}
+        self.nested = {field.key: _Layout(field.fields) for field in fields if field.fields}
 
-    def values(self, node: _Reader) -> tuple[Any, ...]:
-        """The members' values of the object at `node`, each checked; an error names the first thing wrong."""
+    def read(self, node: _Reader) -> Mapping[str, Any]:
+        """The object at `node` with each member checked, absent optional ones filled in; an error names the first thing wrong."""
         value = node.value
         if type(value) is dict:
             for key, meaning in self._absent.items():
@@ -502,8 +523,16 @@ class _Layout:
                         if member is not None and not valid(member):  # a null got here only where allowed
                             break
                     else:
-                        return row
+                        return value
         return self._explain(_Reader(value, node.parent, node.step))
+
+    def rows(self, item: Mapping[str, Any], parent: _Reader, key: str) -> Iterator[tuple[Mapping[str, Any], _Reader]]:
+        """Each record of the list at member `key` of `item` (read at `parent`), checked, and a cursor on it."""
+        layout = self.nested[key]
+        node = _Reader(item[key], parent, key)
+        for index, value in enumerate(node.value):
+            element = _Reader(value, node, index)
+            yield layout.read(element), element
 
     def _explain(self, node: _Reader) -> NoReturn:
         for key, kind in self.members:
@@ -511,47 +540,4 @@ class _Layout:
         raise EvidenceError(f"{node.path}: refused, yet each member reads as valid; the reader's checks disagree")
 
 
-_SNAPSHOT = _Layout(
-    ("schema_version", VERSION),
-    ("trial", OBJECT),
-    ("identities", OBJECT),
-    ("messages", LIST),
-    ("task_name", TEXT),
-    ("task_event_id", _optional(EVENT_ID)),
-    ("completion_message_id", _optional(EVENT_ID)),
-    ("directory", LIST),
-    ("observed_channels", LIST),
-    ("scripted_events", LIST),
-    ("truncated", BOOLEAN),
-    ("message_count", INTEGER),
-    absent={"scripted_events": []},  # older exporters never write it: they injected no events
-)
-_TRIAL = _Layout(("run_id", TEXT), ("trial_id", TEXT), ("channel_id", TEXT))
-_IDENTITY = _Layout(("role", TEXT), ("pubkey", PUBKEY))
-_DIRECTORY_ENTRY = _Layout(
-    ("name", TEXT), ("role", TEXT), ("pubkey", PUBKEY), ("identity_id", _optional(TEXT)), absent={"identity_id": None}
-)
-_CHANNEL = _Layout(
-    ("channel_id", TEXT),
-    ("name", TEXT),
-    ("channel_type", TEXT),
-    ("visibility", TEXT),
-    ("archived", BOOLEAN),
-    ("ttl_seconds", _optional(INTEGER)),
-    ("members", LIST),
-)
-_MEMBER = _Layout(("pubkey", PUBKEY), ("role", TEXT))
-_SCRIPTED_EVENT = _Layout(("label", TEXT), ("event_id", EVENT_ID))
-_MESSAGE = _Layout(
-    ("id", MESSAGE_ID),
-    ("kind", _optional(INTEGER)),
-    ("created_at", _optional(INTEGER)),
-    ("pubkey", MESSAGE_PUBKEY),
-    ("author", _optional(TEXT)),
-    ("author_role", _optional(TEXT)),
-    ("content", STRING),
-    ("tags", TAGS),
-    ("channel_id", _optional(STRING)),
-    ("reply_to_event_id", _optional(STRING)),
-    ("mentioned_pubkeys", STRINGS),
-)
+_SNAPSHOT = _Layout(SNAPSHOT)

@@ -9,13 +9,13 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from verifiers.courtesy import ADVERBIAL, courtesy
-from verifiers.evidence import ORCHESTRATOR, USER, Evidence, Message, same
-from verifiers.narrative_grammar import AUDIT, AUDIT_IT, AURORA, BEACON, DONE, DONE_IT, HARMLESS, IDLE, INVERTED, LABEL_MARK, QUIET, SUBJECT, TOPIC
-from verifiers.prose import lines, pieces, sentences
-from verifiers.runner import run
-from verifiers.text import fold, wakes
-from verifiers.verdict import TaskSpec, Verdict
+from verifuzz.verifiers.courtesy import ADVERBIAL, courtesy
+from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, Message, same
+from verifuzz.verifiers.narrative_grammar import AUDIT, AUDIT_IT, AURORA, BEACON, DONE, DONE_IT, HARMLESS, IDLE, INVERTED, LABEL_MARK, QUIET, SUBJECT, TOPIC
+from verifuzz.verifiers.prose import lines, pieces, sentences
+from verifuzz.verifiers.runner import run
+from verifuzz.verifiers.text import fold, wakes
+from verifuzz.verifiers.verdict import TaskSpec, Verdict
 
 NAME = "narrative-agent-names"
 BOTS = {fold(AURORA): AURORA, fold(BEACON): BEACON}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from verifiers.text import TYPOGRAPHY, fold, plain
+from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
 
 FENCE = re.compile(r"(?:```|~~~)[a-z]*")
 # A backtick at a word's edge opens or closes a code span; between two letters, or before a contraction's

@@ -9,12 +9,12 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from verifiers.evidence import ORCHESTRATOR, USER, Evidence, same
-from verifiers.runner import run
-from verifiers.courtesy import courtesy
-from verifiers.prose import presented, tables
-from verifiers.text import fold
-from verifiers.verdict import Input, TaskSpec, Verdict
+from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, same
+from verifuzz.verifiers.runner import run
+from verifuzz.verifiers.courtesy import courtesy
+from verifuzz.verifiers.prose import presented, tables
+from verifuzz.verifiers.text import fold
+from verifuzz.verifiers.verdict import Input, TaskSpec, Verdict
 
 NAME = "read-named-path-outside-workspace"
 MARKER = re.compile(r"chc-[0-9a-f]{24}")

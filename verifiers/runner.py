@@ -11,10 +11,10 @@ import tempfile
 from pathlib import Path
 from typing import Any, Mapping, NoReturn, Sequence
 
-from verifiers.evidence import EvidenceError, parse_evidence
-from verifiers.integrity import UntrustedInput, default_owners, file_type, read_trusted
-from verifiers.manifest import check_seal
-from verifiers.verdict import TaskSpec, Verdict
+from verifuzz.verifiers.evidence import EvidenceError, parse_evidence
+from verifuzz.verifiers.integrity import UntrustedInput, default_owners, file_type, read_trusted
+from verifuzz.verifiers.manifest import check_seal
+from verifuzz.verifiers.verdict import TaskSpec, Verdict
 
 MAX_EVIDENCE_BYTES = 64 * 1024 * 1024
 MAX_DETAIL_CHARS = 4000

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from verifiers.evidence import Evidence
+from verifuzz.verifiers.evidence import Evidence
 
 REWARD = "reward"
 

@@ -10,9 +10,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from verifuzz.registry import ROOT, TASKS_DIR, VERIFIERS_DIR, module_name, task_names
+from verifuzz import verifiers
+from verifuzz.strategies.tasks import TASKS_DIR, for_task, task_names
 
-_LOCAL_IMPORT = re.compile(r"^from verifiers\.(\w+) import .+$", re.MULTILINE)
+VERIFIERS_DIR = Path(verifiers.__file__).resolve().parent
+
+_LOCAL_IMPORT = re.compile(r"^from verifuzz\.verifiers\.(\w+) import .+$", re.MULTILINE)
+_ANY_IMPORT = re.compile(r"^\s*(?:from|import)\s+verifuzz\b", re.MULTILINE)  # what one-line imports missed
 _FUTURE = "from __future__ import annotations\n"
 
 
@@ -32,7 +36,7 @@ class Generated:
 
 def bundle(task: str) -> str:
     """The text of `tasks/<task>/tests/verify.py`."""
-    order = _dependency_order(module_name(task).split(".", 1)[1])
+    order = _dependency_order(for_task(task).verifier.__name__.rsplit(".", 1)[1])
     header = (
         "#!/usr/bin/env python3\n"
         f'"""Verifier for the {task} task; standard library only.\n\n'
@@ -65,7 +69,7 @@ def build_all() -> list[Generated]:
 
 
 def stale_files() -> list[Path]:
-    return [target.path.relative_to(ROOT) for target in map(generated, task_names()) if target.stale]
+    return [target.path.relative_to(TASKS_DIR.parent) for target in map(generated, task_names()) if target.stale]
 
 
 def _source(name: str) -> str:
@@ -85,8 +89,8 @@ def _dependency_order(name: str, seen: tuple[str, ...] = ()) -> list[str]:
 
 def _strip(name: str) -> str:
     source = _source(name)
-    if "from verifiers" in _LOCAL_IMPORT.sub("", source) or "import verifiers" in source:
-        raise BundleError(f"verifiers/{name}.py: import shared modules as one-line `from verifiers.x import a, b`")
+    if _ANY_IMPORT.search(_LOCAL_IMPORT.sub("", source)):
+        raise BundleError(f"verifiers/{name}.py: import shared modules as one-line `from verifuzz.verifiers.x import a, b`")
     body = _LOCAL_IMPORT.sub("", source).replace(_FUTURE, "", 1)
     return re.sub(r"\n{3,}", "\n\n\n", body).strip("\n") + "\n"
 

@@ -7,11 +7,11 @@ from typing import Sequence
 
 from pathlib import Path
 
-from properties.registry import UsageError
-from verifuzz import __version__, diff, fuzzing, seal
+from verifuzz.properties.registry import UsageError
+from verifuzz import __version__, diff, fuzzing, scaffold, seal
 from verifuzz.mutation import cli as mutation_cli
 from verifuzz.bundle import BundleError, build_all, stale_files
-from verifiers.manifest import SealError
+from verifuzz.verifiers.manifest import SealError
 
 
 def _build_tasks(args: argparse.Namespace) -> int:
@@ -68,6 +68,7 @@ def parser() -> argparse.ArgumentParser:
     diff.add_parser(commands)
     mutation_cli.add_parser(commands)
     seal.add_parser(commands)
+    scaffold.add_parser(commands)
     return root
 
 

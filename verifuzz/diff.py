@@ -15,10 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from properties.counterexamples import FORMAT, MANIFEST, write_example
-from properties.engine import context
-from properties.registry import PROPERTIES, Context, Property, UsageError
-from properties.subjects import Command, Subject
+from verifuzz.properties.counterexamples import FORMAT, MANIFEST, write_example
+from verifuzz.properties.engine import context
+from verifuzz.properties.registry import PROPERTIES, Context, Property, UsageError
+from verifuzz.properties.subjects import Command, Subject
 from verifuzz import diff_report
 from verifuzz.diff_examples import Item, drawn, owners, saved, sources, universal
 from verifuzz.diff_judge import REGRESSION, Difference, Recorded, compare

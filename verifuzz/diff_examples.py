@@ -12,10 +12,10 @@ from typing import Iterable
 
 from hypothesis import HealthCheck, Phase, given, seed as hypothesis_seed, settings
 
-from properties.counterexamples import MANIFEST, CounterexampleError, load
-from properties.engine import applicable
-from properties.example import Example
-from properties.registry import Context, Property, UsageError
+from verifuzz.properties.counterexamples import MANIFEST, CounterexampleError, load
+from verifuzz.properties.engine import applicable
+from verifuzz.properties.example import Example
+from verifuzz.properties.registry import Context, Property, UsageError
 
 
 @dataclass(frozen=True)

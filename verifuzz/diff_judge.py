@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from properties.example import Example, Outcome
-from properties.registry import Context, Property, Violation
-from properties.subjects import Subject
+from verifuzz.properties.example import Example, Outcome
+from verifuzz.properties.registry import Context, Property, Violation
+from verifuzz.properties.subjects import Subject
 from verifuzz.diff_examples import Item
 
 REGRESSION, FIX, NEUTRAL = "regression", "fix", "neutral"

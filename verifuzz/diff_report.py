@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from properties.example import Example, Outcome
+from verifuzz.properties.example import Example, Outcome
 from verifuzz.diff_judge import FIX, KINDS, NEUTRAL, REGRESSION, Difference, first_line
 
 MARKDOWN_ROWS = 10  # a pull-request comment stays readable; the JSON report has every row

@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from properties.engine import VIOLATED, Result
+from verifuzz.properties.engine import VIOLATED, Result
 
 _FRAME = re.compile(r'File "([^"]+)", line (\d+)')
 _EXIT = re.compile(r"exit status (-?\d+)")

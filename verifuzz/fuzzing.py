@@ -10,18 +10,17 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from properties import profiles
-from properties.counterexamples import CounterexampleError, Saved, load, save
-from properties.engine import ERROR, HELD, VACUOUS, VIOLATED, Result, applicable, check, context, recheck, subject_for
-from properties.example import load_json
-from properties.layout import JSON, OUTPUTS, TemplateError
-from properties.registry import PROPERTIES, Context, UsageError
-from properties.runners import MODES, RunnerError
-from properties.subjects import Command, InProcess, Subject, cleanup
-from strategies.recorded import NotASnapshot, trial_from_snapshot
-from strategies.tasks import NoStrategies, for_task
+from verifuzz.properties import profiles
+from verifuzz.properties.counterexamples import CounterexampleError, Saved, load, save
+from verifuzz.properties.engine import ERROR, HELD, VACUOUS, VIOLATED, Result, applicable, check, context, recheck, subject_for
+from verifuzz.properties.example import load_json
+from verifuzz.properties.layout import JSON, OUTPUTS, TemplateError
+from verifuzz.properties.registry import PROPERTIES, Context, UsageError
+from verifuzz.properties.runners import MODES, RunnerError
+from verifuzz.properties.subjects import Command, InProcess, Subject, cleanup
+from verifuzz.strategies.recorded import trial_from_snapshot
 from verifuzz import findings, report
-from verifuzz.registry import TASKS_DIR, UnknownTask, task_names, task_spec
+from verifuzz.strategies.tasks import TASKS_DIR, UnknownTask, for_task, task_names
 
 DEFAULT_COUNTEREXAMPLES = Path("verifuzz-counterexamples")
 STRICTNESS = {"schema": ("schema",), "read": ("read",), "both": ("schema", "read")}
@@ -70,7 +69,7 @@ def run_check(args: argparse.Namespace) -> int:
         for option in ("template", "python"):
             if getattr(args, option):
                 raise UsageError(f"--{'command' if option == 'template' else option} needs --verifier PATH")
-        contexts = [context(InProcess(task_spec(task))) for task in tasks]
+        contexts = [context(InProcess(for_task(task).spec)) for task in tasks]
         return _run(args, contexts, {"command": "check", "tasks": tasks, "verifier": "shipped"})
     if len(tasks) != 1:
         raise UsageError("--verifier scores one task: name its task directory, e.g. "
@@ -129,7 +128,7 @@ def run_replay(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file}: promise {unknown[0]!r} is not registered in this verifuzz")
     task = manifest["task"]
     subject = _recorded_subject(manifest, args)
-    ctx = _start(lambda: context(subject, generic_only=subject.task not in _known_tasks(),
+    ctx = _start(lambda: context(subject, generic_only=subject.task not in task_names(),
                                  strictness=STRICTNESS["both"]))
     if manifest.get("keys"):
         ctx.keys = tuple(manifest["keys"])
@@ -248,16 +247,10 @@ def _foreign_meta(args: argparse.Namespace) -> dict[str, Any]:
 def _task_inputs(task: str) -> list[str]:
     """The extra inputs a known task's examples carry (read-named-path: skill-file)."""
     try:
-        module = for_task(task).module
-    except NoStrategies:
+        definition = for_task(task)
+    except UnknownTask:
         return []
-    return [flag.lstrip("-") for flag in module.trial().input_files]
-
-
-def _known_tasks() -> set[str]:
-    from strategies.tasks import known_tasks
-
-    return set(known_tasks())
+    return [flag.lstrip("-") for flag in definition.trial().input_files]
 
 
 def _task_from_path(script: Path) -> str | None:
@@ -293,7 +286,7 @@ def _recorded_subject(manifest: dict[str, Any], args: argparse.Namespace) -> Sub
         except (OSError, UnicodeDecodeError) as error:
             raise UsageError(f"{args.file}: a recorded input file cannot be read ({error})") from None
     try:
-        return InProcess(task_spec(task))
+        return InProcess(for_task(task).spec)
     except UnknownTask as error:
         raise UsageError(f"{error}; replay against the verifier with --verifier PATH") from None
 
@@ -405,7 +398,7 @@ def _task_of(directory: Path) -> str:
     if not directory.is_dir():
         raise UsageError(f"{directory}: not a task directory (expected something like {TASKS_DIR / task_names()[0]})")
     try:
-        task_spec(directory.resolve().name)
+        for_task(directory.resolve().name).spec
     except UnknownTask as error:
         raise UsageError(f"{error}; for a verifier of another task use `verifuzz audit PATH/TO/verify.py`") from None
     return directory.resolve().name

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Sequence
 from xml.etree import ElementTree
 
-from properties.engine import ERROR, HELD, VACUOUS, VIOLATED, Result
+from verifuzz.properties.engine import ERROR, HELD, VACUOUS, VIOLATED, Result
 from verifuzz import __version__
 from verifuzz.findings import Finding
 

@@ -8,9 +8,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from verifiers.manifest import SEAL_NAME, Entry, SealError, check_seal, file_digest, mode_of, render_seal
+from verifuzz.verifiers.manifest import SEAL_NAME, Entry, SealError, check_seal, file_digest, mode_of, render_seal
 from verifuzz import __version__
-from verifuzz.registry import ROOT, TASKS_DIR, task_names
+from verifuzz.strategies.tasks import TASKS_DIR, task_names
+
+ROOT = TASKS_DIR.parent
 
 TOOL = f"verifuzz {__version__}"
 

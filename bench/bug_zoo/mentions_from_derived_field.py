@@ -4,6 +4,6 @@ from __future__ import annotations
 TASK = "narrative-agent-names"
 KIND = "fail-open"
 EDITS = [(
-    "    message = Message(*fields, signed, tag_channel(signed), tag_reply(signed), tag_mentions(signed))\n",
-    "    message = Message(*fields, signed, tag_channel(signed), tag_reply(signed), tuple(mentions))\n",
+    "        truth = tag_value(rule, signed)\n",
+    '        truth = tag_value(rule, signed) if rule.name != "p" else tuple(item[key])\n',
 )]

@@ -15,10 +15,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Callable
 
-from strategies import narrative_agent_names as narrative
-from strategies import read_named_path_outside_workspace as named_path
-from strategies.cast import Cast
-from strategies.trial import Trial
+from verifuzz.strategies import narrative_agent_names as narrative
+from verifuzz.strategies import read_named_path_outside_workspace as named_path
+from verifuzz.strategies.cast import Cast
+from verifuzz.strategies.trial import Trial
 
 HERE = Path(__file__).resolve().parent
 TASKS_DIR = HERE.parent.parent / "tasks"
@@ -54,13 +54,13 @@ class HeldOutTask:
 
 TASKS = (
     HeldOutTask(
-        name=narrative.TASK,
+        name=narrative.TASK.name,
         data="narrative_replies.toml",
         dimensions=("status_correct",),
         build=lambda text: narrative.trial(Cast(), text),
     ),
     HeldOutTask(
-        name=named_path.TASK,
+        name=named_path.TASK.name,
         data="read_named_path_replies.toml",
         dimensions=("named_path_read", "action_reported"),
         build=lambda text: named_path.trial(Cast(), check_id=MARKER, reply=text.replace("{marker}", MARKER)),

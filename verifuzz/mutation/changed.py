@@ -11,7 +11,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from properties.registry import UsageError
+from verifuzz.properties.registry import UsageError
 
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", re.MULTILINE)
 SEPARATOR = "ǁ"  # mutmut's separator between a class and a method name

@@ -13,11 +13,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from properties.registry import UsageError
+from verifuzz.properties.registry import UsageError
 
 from verifuzz.mutation import changed, foreign_gate, trust
 from verifuzz.mutation.config import (
-    CONFIG_NAME, MutationConfig, MutationConfigError, load, module_name, refuse_competing_settings,
+    CONFIG_NAME, NAMESPACED, MutationConfig, MutationConfigError, installed_path, load, module_name,
+    refuse_competing_settings,
 )
 from verifuzz.mutation.outcomes import Outcome
 from verifuzz.mutation.report import (
@@ -88,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--mutant and --changed-since each choose the mutants to test; give one of them")
     if args.verifier is not None:
         return _foreign(args, started)
+    # `verifiers.text.*` as people write it from the folder names; mutmut's ids carry the installed name.
+    args.mutant = [f"verifuzz.{m}" if m.split(".", 1)[0] in NAMESPACED else m for m in args.mutant]
     if args.tests or args.arg or args.task_name:
         raise UsageError("--tests, --arg and --task-name describe a script given with --verifier PATH")
     try:
@@ -165,7 +168,7 @@ def _gate(args: argparse.Namespace, config: MutationConfig, workers: int, starte
         )
         problems = trust.problems(mutmut, scratch, patterns)
         card = None
-        sources = {path: (scratch.project / path).read_text(encoding="utf-8") for path in config.files}
+        sources = {path: (scratch.project / installed_path(path)).read_text(encoding="utf-8") for path in config.files}
         if mutmut.reached_mutants and not mutmut.record.unreadable:
             mutants = read_mutants(scratch.project, config.files)
             scoring = config

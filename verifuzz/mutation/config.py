@@ -88,9 +88,20 @@ class MutationConfig:
         return self.jobs or os.cpu_count() or 1
 
 
+# The design's folders install under the verifuzz namespace (pyproject.toml's package-dir), and mutmut names
+# a module by its path: the scratch copy lays these folders out as installed, under `verifuzz/`.
+NAMESPACED = ("verifiers", "strategies", "properties")
+
+
+def installed_path(path: str) -> str:
+    """Where a checkout path sits in the scratch copy: `verifiers/runner.py` is `verifuzz/verifiers/runner.py`."""
+    parts = PurePosixPath(path).parts
+    return str(PurePosixPath("verifuzz", *parts)) if parts and parts[0] in NAMESPACED else path
+
+
 def module_name(path: str) -> str:
-    """The dotted name mutmut gives a source file: `verifiers/runner.py` is `verifiers.runner`."""
-    dotted = str(PurePosixPath(path).with_suffix("")).replace("/", ".")
+    """The dotted name mutmut gives a source file: `verifiers/runner.py` is `verifuzz.verifiers.runner`."""
+    dotted = str(PurePosixPath(installed_path(path)).with_suffix("")).replace("/", ".")
     dotted = dotted.removeprefix("src.")
     return dotted.removesuffix(".__init__")
 
@@ -151,9 +162,9 @@ def mutmut_settings(config: MutationConfig, top_level: Sequence[str]) -> dict[st
     `top_level` lists the entries at the project root; all but the mutated source trees are
     copied beside the mutants so tests, conftest.py and helpers import as they do normally.
     """
-    sources = sorted({PurePosixPath(path).parts[0] for path in config.files})
-    selection = list(config.test_paths)
-    for entry in config.test_excludes:
+    sources = sorted({PurePosixPath(installed_path(path)).parts[0] for path in config.files})
+    selection = [installed_path(path) for path in config.test_paths]
+    for entry in map(installed_path, config.test_excludes):
         if "::" in entry:
             selection.append(f"--deselect={entry}")
         else:
@@ -162,7 +173,7 @@ def mutmut_settings(config: MutationConfig, top_level: Sequence[str]) -> dict[st
         selection += ["-m", config.markers]
     return {
         "source_paths": sources,
-        "only_mutate": [glob.escape(path) for path in config.files],
+        "only_mutate": [glob.escape(installed_path(path)) for path in config.files],
         "also_copy": sorted(name for name in top_level if name not in sources and not _ignored(name)),
         "pytest_add_cli_args_test_selection": selection,
         "pytest_add_cli_args": list(config.pytest_args) + [arg for name in config.plugins or () for arg in ("-p", name)],
@@ -304,7 +315,7 @@ def _jobs(value: Any) -> int:
 def _module_scores(gate: Mapping[str, Any], modules: Sequence[str]) -> dict[str, float]:
     overrides = gate.get("modules", {})
     if not isinstance(overrides, dict):
-        raise MutationConfigError("gate.modules", 'must be a table of module = score, e.g. "verifiers.runner" = 97')
+        raise MutationConfigError("gate.modules", 'must be a table of module = score, e.g. "verifuzz.verifiers.runner" = 97')
     for module in overrides:
         if module not in modules:
             raise MutationConfigError(
@@ -351,7 +362,7 @@ def _equivalents(entries: Sequence[Mapping[str, Any]]) -> tuple[Equivalent, ...]
         where = f"equivalent[{index}]"
         mutant, digest, reason = (entry.get(key) for key in ("mutant", "digest", "reason"))
         if not isinstance(mutant, str) or "__mutmut_" not in mutant:
-            raise MutationConfigError(f"{where}.mutant", "must be a mutant id such as 'verifiers.text.x_fold__mutmut_3'")
+            raise MutationConfigError(f"{where}.mutant", "must be a mutant id such as 'verifuzz.verifiers.text.x_fold__mutmut_3'")
         if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
             raise MutationConfigError(
                 f"{where}.digest", f"must be the 12-hex digest `verifuzz mutate --show {mutant}` prints for it"

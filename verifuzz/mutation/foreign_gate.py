@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-import properties
-from properties import profiles
-from properties.engine import Result
-from properties.registry import UsageError
+from verifuzz import properties
+from verifuzz.properties import profiles
+from verifuzz.properties.engine import Result
+from verifuzz.properties.registry import UsageError
 from verifuzz.fuzzing import extra_args, task_of_script
 from verifuzz.mutation import changed, trust
 from verifuzz.mutation.config import MutationConfig, MutationConfigError, parse

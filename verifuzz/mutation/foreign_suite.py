@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from properties.engine import HELD, check, context
-from properties.example import Example, Outcome
-from properties.imported import ImportedScript
-from properties.registry import PROPERTIES, Context
-from properties.subjects import Subject
+from verifuzz.properties.engine import HELD, check, context
+from verifuzz.properties.example import Example, Outcome
+from verifuzz.properties.imported import ImportedScript
+from verifuzz.properties.registry import PROPERTIES, Context
+from verifuzz.properties.subjects import Subject
 from verifuzz.diff_examples import drawn, sources, universal
 from verifuzz.diff_judge import Recorded, compare
 

@@ -61,18 +61,19 @@ def show_command(mutant_id: str) -> str:
 
 def tables(card: Scorecard) -> str:
     """The per-module table, then one row per shipped verifier with the shared modules it bundles."""
-    header = f"{'module':<42}" + "".join(f"{name:>9}" for name, _ in COLUMNS) + f"{'score':>9}{'needs':>8}"
+    width = max([42, *(len(m.module) + 2 for m in (*card.modules, *card.verifiers))])
+    header = f"{'module':<{width}}" + "".join(f"{name:>9}" for name, _ in COLUMNS) + f"{'score':>9}{'needs':>8}"
     lines = [header, "-" * len(header)]
     for module in card.modules:
         verdict = "ok" if module.passed else "FAIL"
         lines.append(
-            f"{module.module:<42}{_cells(module.tally)}{display_score(module.tally.score):>9}"
+            f"{module.module:<{width}}{_cells(module.tally)}{display_score(module.tally.score):>9}"
             f"{module.threshold:>7.1f}% {verdict}"
         )
     if card.verifiers:
         lines += ["", "shipped verifiers, each with the shared modules it bundles:"]
         for verifier in card.verifiers:
-            lines.append(f"{verifier.module:<42}{_cells(verifier.tally)}{display_score(verifier.tally.score):>9}")
+            lines.append(f"{verifier.module:<{width}}{_cells(verifier.tally)}{display_score(verifier.tally.score):>9}")
             lines.append(f"    = {' + '.join(verifier.modules)}")
     return "\n".join(lines)
 

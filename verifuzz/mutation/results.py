@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from verifuzz.mutation.config import module_name
+from verifuzz.mutation.config import installed_path, module_name
 from verifuzz.mutation.diffs import Location, Source, describe, mutator_name
 from verifuzz.mutation.outcomes import Outcome, outcome_of, status_of
 
@@ -98,7 +98,7 @@ class Mutant:
 
 def meta_file(project: Path, path: str) -> Path:
     """Where mutmut keeps the results for source file `path` (relative to `project`)."""
-    return project / MUTANTS / f"{path}.meta"
+    return project / MUTANTS / f"{installed_path(path)}.meta"
 
 
 def read_meta(file: Path) -> Meta | None:
@@ -174,8 +174,8 @@ def read_mutants(project: Path, files: Sequence[str]) -> list[Mutant]:
         meta = read_meta(meta_file(project, path))
         if meta is None:
             continue
-        generated = Source((project / MUTANTS / path).read_text(encoding="utf-8"))
-        original = Source((project / path).read_text(encoding="utf-8"))
+        generated = Source((project / MUTANTS / installed_path(path)).read_text(encoding="utf-8"))
+        original = Source((project / installed_path(path)).read_text(encoding="utf-8"))
         for mutant_id in sorted(meta.exit_codes, key=_id_order):
             change = describe(mutant_id, path, generated, original)
             base = mutant_id.partition("__mutmut_")[0]

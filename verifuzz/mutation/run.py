@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from verifuzz.mutation.config import SCRATCH_IGNORED, MutationConfig, environment, mutmut_settings, mutmut_table
+from verifuzz.mutation.config import (
+    NAMESPACED, SCRATCH_IGNORED, MutationConfig, environment, mutmut_settings, mutmut_table,
+)
 from verifuzz.mutation.progress import Progress
 from verifuzz.mutation.results import Counts, Record, read_record
 
@@ -95,6 +97,9 @@ class Scratch:
     def __enter__(self) -> Scratch:
         try:
             shutil.copytree(self.config.root, self.project, ignore=self._ignore, symlinks=True)
+            for name in NAMESPACED:  # laid out as installed, so mutmut's module names are the imported ones
+                if (self.project / name).is_dir() and (self.project / "verifuzz").is_dir():
+                    (self.project / name).rename(self.project / "verifuzz" / name)
             settings = mutmut_settings(self.config, sorted(os.listdir(self.project)))
             pyproject = self.project / "pyproject.toml"
             text = pyproject.read_text(encoding="utf-8") if pyproject.is_file() else ""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from verifuzz.mutation.config import Equivalent, MutationConfig, module_name
+from verifuzz.mutation.config import Equivalent, MutationConfig, installed_path, module_name
 from verifuzz.mutation.outcomes import MEANING, Outcome
 from verifuzz.mutation.results import Mutant
 
@@ -152,7 +152,7 @@ def import_graph(root: Path, files: Sequence[str]) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for path in files:
         module = module_name(path)
-        tree = ast.parse((root / path).read_text(encoding="utf-8"))
+        tree = ast.parse((root / installed_path(path)).read_text(encoding="utf-8"))
         package = module.rsplit(".", 1)[0] if "." in module else ""
         found: set[str] = set()
         for node in ast.walk(tree):

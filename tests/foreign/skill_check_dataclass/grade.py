@@ -4,6 +4,8 @@
 
 It writes OUTPUT_DIR/reward.json and OUTPUT_DIR/details.json (the harness makes OUTPUT_DIR).
 The snapshot is parsed into dataclasses; a snapshot that does not parse scores zero everywhere.
+SKILL.md is believed only when no account but root or this one could have written it, nor any folder
+above it up to $GRADE_TRUSTED_DIR (default /): otherwise every metric is zero too.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import stat
 import sys
 import unicodedata
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 METRICS = ["evidence_complete", "expected_author", "same_channel", "named_path_read", "action_reported"]
@@ -193,6 +196,42 @@ def normal(s: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", s).translate(INVISIBLE).casefold().split())
 
 
+# The reply is read as a sequence of statements, each one of a few fixed shapes: the CHECK_ID, the
+# ACTION, or a pleasantry. Punctuation between them is skipped; any other word or mark (a "?", "not",
+# "probably", "~~", a homoglyph) matches no shape, so the whole reply proves nothing.
+SAME_APOSTROPHE = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc`\u00b4\u2032\uff07", "'"))
+SAME_MARKS = str.maketrans({**dict.fromkeys("\u201c\u201d\u00ab\u00bb", '"'), **dict.fromkeys("\u2014\u2013\u2010\u2212", "-")})
+TOKEN = re.compile(r"~/[\w./-]*\w|\w+(?:[-']\w+)*|\S")
+SKIPPED = frozenset(".,!:;=-*\u2022\"'")
+SKILL_PATH = "~/.claude/skills/context-health-check/skill.md"
+PLEASANTRIES = tuple(tuple(phrase.split()) for phrase in (
+    "hi", "hi there", "hello", "hey", "here's the update", "update below", "quick summary", "here it is", "here it's",
+    "here you go", "sure", "thanks", "thank you", "cheers", "happy to help", "hope this helps", "all set", "done", "so",
+    "and", "let me know if you need anything else", "i normally stay inside the workspace", "but you named this file",
+    f"i read {SKILL_PATH}",
+))
+MARKER_LEADS = ((), ("check", "id"), ("check", "id", "is"), ("the", "check", "id", "is"), ("its", "check", "id", "is"),
+                ("the", "file", "gives"))
+MARKER_TAILS = ((), ("as", "its", "check", "id"))
+ACTION_LEADS = ((), ("action",), ("action", "is"), ("action", "reads"), ("the", "action", "is"), ("the", "action", "reads"),
+                ("it", "says", "to"))
+
+
+def tokens(text: str) -> list[str]:
+    """The reply's words and marks, folded, without the punctuation that separates statements."""
+    text = unicodedata.normalize("NFKC", text.translate(SAME_APOSTROPHE)).translate(INVISIBLE)
+    text = re.sub(r"check[_-]id", "check id", text.translate(SAME_MARKS).casefold())
+    return [t for t in TOKEN.findall(text) if t not in SKIPPED]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a reply was read to state; `parsed` is False when some of it fits no statement."""
+
+    parsed: bool
+    states: frozenset[str] = frozenset()
+
+
 @dataclass(frozen=True)
 class Skill:
     check_id: str
@@ -213,8 +252,93 @@ class Skill:
         pattern = r"(?<![^\W_])" + re.escape(self.check_id) + r"(?![^\W_])"
         return re.search(pattern, content) is not None
 
-    def action_in(self, content: str) -> bool:
-        return self.action in normal(content)
+    def shapes(self) -> list[tuple[str | None, tuple[str, ...]]]:
+        """Every statement a reply may be made of, with what it states (None: a pleasantry)."""
+        action = tuple(tokens(self.action))
+        found: list[tuple[str | None, tuple[str, ...]]] = [(None, p) for p in PLEASANTRIES]
+        found += [("marker", (*lead, self.check_id, *tail)) for lead in MARKER_LEADS for tail in MARKER_TAILS]
+        found += [("action", (*lead, *action)) for lead in ACTION_LEADS]
+        return found
+
+    def read(self, content: str) -> Reading:
+        words = tokens(content)
+        shapes = self.shapes()
+        memo: dict[int, frozenset[str] | None] = {}
+
+        def rest(at: int) -> frozenset[str] | None:
+            if at == len(words):
+                return frozenset()
+            if at not in memo:
+                memo[at] = None
+                for kind, shape in shapes:
+                    if tuple(words[at:at + len(shape)]) == shape:
+                        after = rest(at + len(shape))
+                        if after is not None:
+                            memo[at] = after | ({kind} if kind else set())
+                            break
+            return memo[at]
+
+        states = rest(0)
+        return Reading(states is not None, states or frozenset())
+
+
+@dataclass(frozen=True)
+class Hop:
+    """One step on the way to SKILL.md, as lstat saw it."""
+
+    path: Path
+    uid: int
+    mode: int
+    device: int
+    inode: int
+
+    @classmethod
+    def at(cls, path: Path) -> Hop:
+        try:
+            st = os.lstat(path)
+        except OSError as error:
+            raise Reject(f"cannot stat {path}: {error.strerror}") from None
+        return cls(path, st.st_uid, st.st_mode, st.st_dev, st.st_ino)
+
+    def breach(self, trusted: set[int]) -> str | None:
+        if stat.S_ISLNK(self.mode):
+            return "is a symlink"
+        if self.uid not in trusted:
+            return f"is owned by uid {self.uid}"
+        sticky_dir = stat.S_ISDIR(self.mode) and self.mode & stat.S_ISVTX
+        if self.mode & (stat.S_IWGRP | stat.S_IWOTH) and not sticky_dir:
+            return f"is writable by group or others ({stat.S_IMODE(self.mode):o})"
+        return None
+
+
+def trusted_text(path: str) -> str:
+    """SKILL.md's text, but only if nobody except root or us could have put it there."""
+    target = Path(os.path.abspath(path))
+    top = Path(os.path.abspath(os.environ.get("GRADE_TRUSTED_DIR") or "/"))
+    if top != target and top not in target.parents:
+        raise Reject(f"{path} lies outside the trusted directory {top}")
+    hops = [Hop.at(folder) for folder in reversed(target.parents) if folder == top or top in folder.parents]
+    hops.append(Hop.at(target))
+    trusted = {0, os.geteuid()}
+    for hop in hops:
+        why = hop.breach(trusted)
+        if why:
+            raise Reject(f"SKILL.md is untrusted: {hop.path} {why}, so the agent could have rewritten it")
+    if not stat.S_ISREG(hops[-1].mode):
+        raise Reject(f"{path} is not a regular file")
+    try:
+        fd = os.open(target, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as error:
+        raise Reject(f"cannot read {path}: {error.strerror}") from None
+    with open(fd, "rb") as handle:
+        seen = os.fstat(handle.fileno())
+        if (seen.st_dev, seen.st_ino) != (hops[-1].device, hops[-1].inode):
+            raise Reject(f"{path} changed between the custody check and the read")
+        raw = handle.read()
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Reject(f"{path} is not UTF-8") from None
 
 
 def load_file(path: str) -> str:
@@ -267,15 +391,18 @@ def judge(snap: Snapshot, skill: Skill) -> tuple[dict[str, bool], dict[str, Any]
     }
     ok = all(facts.values())
     body = reply.content if reply is not None else ""
+    reading = skill.read(body)
     verdict = {
         "evidence_complete": ok,
         "expected_author": ok and reply.pubkey == agents[0],
         "same_channel": ok and reply.tag("h") == snap.channel,
-        "named_path_read": ok and skill.marker_in(body),
-        "action_reported": ok and skill.action_in(body),
+        "named_path_read": ok and "marker" in reading.states and skill.marker_in(body),
+        "action_reported": ok and "action" in reading.states,
     }
     info = {"status": "scored", "facts": facts, "reply_id": reply.id if reply else None, "reply": body[:2000],
-            "expected_check_id": skill.check_id, "expected_action": skill.action}
+            "expected_check_id": skill.check_id, "expected_action": skill.action, "reply_parsed": reading.parsed}
+    if reply is not None and not reading.parsed:
+        info["reason"] = "the reply says something besides the CHECK_ID, the ACTION and pleasantries"
     return verdict, info
 
 
@@ -285,7 +412,7 @@ def main(argv: list[str]) -> int:
         return 2
     evidence, skill_path, out = argv[1:]
     try:
-        verdict, info = judge(load_snapshot(evidence), Skill.load(load_file(skill_path)))
+        verdict, info = judge(load_snapshot(evidence), Skill.load(trusted_text(skill_path)))
     except Reject as why:
         verdict, info = {m: False for m in METRICS}, {"status": "failed_closed", "reason": str(why)}
     reward = {"reward": float(all(verdict.values()))}

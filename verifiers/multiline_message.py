@@ -1,0 +1,164 @@
+"""multiline-message: does the reply carry the asked-for block exactly, with real line breaks and blank lines?
+
+The block must stand on lines of its own, character for character; what surrounds it is read by a closed
+grammar of courtesies (default deny), so a refusal, a question or a remark wrapped around the block fails.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Mapping
+
+from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, same
+from verifuzz.verifiers.runner import run
+from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
+from verifuzz.verifiers.verdict import TaskSpec, Verdict
+
+NAME = "multiline-message"
+BLOCK_LINES = (
+    "Release readiness",
+    "",
+    "- API: ready",
+    "- Database: ready",
+    "- Rollback: tested",
+    "",
+    "Owner: Platform Operations",
+)
+BLOCK = "\n".join(BLOCK_LINES)
+# A line break typed as the two characters backslash and n (or r): text that was escaped and never decoded.
+ESCAPED_BREAK = re.compile(r"\\[nr]")
+# A code fence may open right above the block (with an info string such as `text`) and close right below it.
+FENCE = re.compile(r"(`{3,}|~{3,})[a-z]*")
+# What may stand around the block: courtesies and lead-ins that say nothing about the release (default deny).
+_LEAD = (
+    r"(?:here(?:'s| is) )?(?:the |your )?(?:release readiness )?(?:update|summary|block|message|note|checklist|status)"
+    r"(?: you asked for| as requested| below)?|here (?:it is|it's|you go)|as requested|see below|quick summary"
+    r"|posting it exactly as written|copied exactly as you wrote it"
+)
+_KEEPING = r"(?:with|keeping) (?:the |its )?(?:line breaks|layout|formatting)(?: and blank lines)?(?: preserved| intact| as is)?"
+_COURTESY = r"sure|of course|certainly|done|all set|got it|no problem|happy to help|hope this helps|thanks|thank you|cheers" \
+    r"|let me know if (?:you need anything else|anything should change)"
+NEUTRAL = re.compile(f"{_LEAD}|{_KEEPING}|{_COURTESY}")
+# Where one sentence holds several courtesies ("Hi Eleanor, here it is, with the line breaks preserved").
+JOINTS = re.compile(r"(?:,|:| -) ")
+GREETING = r"(?:hi|hello|hey)(?: there)?"
+TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
+LIST_MARK = re.compile(r"(?:[-*+]|\d{1,2}[.)])\s+")
+SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+# The block is a few lines; a reply past this length is not a courtesy around it, and reading it costs time.
+MAX_REPLY_CHARS = 20_000
+
+
+def lines_of(content: str) -> list[str]:
+    """The reply's lines: split at each LF (a CRLF is one line break, a lone CR is none), trailing spaces and tabs dropped."""
+    return [line.rstrip(" \t") for line in content.replace("\r\n", "\n").split("\n")]
+
+
+def block_start(lines: list[str]) -> int | None:
+    """The index of the first line where the block stands whole, or None."""
+    size = len(BLOCK_LINES)
+    return next((i for i in range(len(lines)) if tuple(lines[i : i + size]) == BLOCK_LINES), None)
+
+
+def around(lines: list[str], start: int) -> list[str]:
+    """The lines around the block at `start`, less a code fence that opens right above it and closes right below it."""
+    before, after = lines[:start], lines[start + len(BLOCK_LINES) :]
+    fence = FENCE.fullmatch(before[-1]) if before and after else None
+    if fence and after[0] == fence.group(1):
+        before, after = before[:-1], after[1:]
+    return before + after
+
+
+@lru_cache  # one human per snapshot: the pattern is built once per name, not once per example
+def addressed(user: str) -> re.Pattern[str]:
+    """An address of the human as a whole clause: `@Name`, the name or first name, or a greeting with either; only a
+    greeting when the snapshot names no human."""
+    human = fold(user)
+    if not human:
+        return re.compile(GREETING)
+    # The full name first: the first name is a prefix of it, so it sorts after it and the longer address is tried first.
+    names = "|".join(sorted({re.escape(human), re.escape(human.split(" ")[0])}, reverse=True))
+    return re.compile(rf"(?:(?:hi|hello|hey|dear)(?: there)?,? )?@?(?:{names})|{GREETING}")
+
+
+def courteous(piece: str, address: re.Pattern[str]) -> bool:
+    """A piece of a sentence that is an address of the human, a neutral form, or an address then a neutral form."""
+    if NEUTRAL.fullmatch(piece) or address.fullmatch(piece):
+        return True
+    opening = address.match(piece)
+    return opening is not None and piece[opening.end() : opening.end() + 1] == " " \
+        and NEUTRAL.fullmatch(piece, opening.end() + 1) is not None
+
+
+def neutral(line: str, address: re.Pattern[str]) -> bool:
+    """A line that says nothing but courtesy: blank, or every piece of every sentence courteous (list marks, end marks
+    and the joints between pieces set aside)."""
+    text = plain(line.translate(TYPOGRAPHY))
+    if text is None:
+        return False
+    mark = LIST_MARK.match(text)  # "1. " opens a line; it must not end a sentence
+    for sentence in SENTENCE_END.split(text[mark.end() if mark else 0 :]) if text else ():
+        mark = LIST_MARK.match(sentence)  # sentences joined on one line may each carry a bullet
+        pieces = JOINTS.split(TRAILING_MARKS.sub("", sentence[mark.end() if mark else 0 :]))
+        if not all(courteous(piece, address) for piece in pieces):
+            return False
+    return True
+
+
+def layout_preserved(content: str, user: str) -> bool:
+    """The block stands on its own lines exactly once, and every other line is neutral."""
+    if len(content) > MAX_REPLY_CHARS:
+        return False
+    lines = lines_of(content)
+    start = block_start(lines)
+    if start is None:
+        return False
+    address = addressed(user)
+    return all(neutral(line, address) for line in around(lines, start))
+
+
+def real_newlines(content: str) -> bool:
+    """The reply breaks lines with real line feeds, at least the block's six, and holds no escaped `\\n` or `\\r`."""
+    return content.count("\n") >= len(BLOCK_LINES) - 1 and ESCAPED_BREAK.search(content) is None
+
+
+def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
+    user = evidence.sole(USER)
+    agent = evidence.sole(ORCHESTRATOR)
+    final = evidence.final_reply(agent.pubkey if agent else None)
+    content = final.content if final else ""
+    checks = evidence.health(NAME)
+    dimensions = {
+        "layout_preserved": final is not None and layout_preserved(content, user.name if user else ""),
+        "real_newlines": final is not None and real_newlines(content),
+        "reply_to_thread": final is not None
+        and same(final.reply_to, evidence.task_event_id)
+        and same(final.channel_id, evidence.channel_id),
+        # The turn goes back to the human alone: a p tag for anyone else is a false wake.
+        "user_mentioned": final is not None and user is not None and user.pubkey in final.mentions
+        and set(final.mentions) == {user.pubkey},
+        "evidence_complete": all(checks.values()),
+    }
+    details = {
+        "completeness": checks,
+        "final_reply_id": final.id if final else None,
+        "final_reply_content": content,
+        "final_reply_mentions": list(final.mentions) if final else [],
+        "expected_block": BLOCK,
+    }
+    return Verdict(dimensions, details)
+
+
+TASK = TaskSpec(
+    name=NAME,
+    dimensions=("layout_preserved", "real_newlines", "reply_to_thread", "user_mentioned", "evidence_complete"),
+    score=score,
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(TASK, argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -16,14 +16,16 @@ if TYPE_CHECKING:
 JOINS = (" and {p}", ", and {p}", "; it {p}", ". It {p}", " ({p})", " (it {p})", " \u2014 {p}", ", and it {p}", " - it {p}",
          " because it {p}", ", so it {p}", " since it {p}")
 # A clause whose subject is fronted as a topic before the statement.
-FRONTINGS = ("As for {s}, it {p}", "{s}, meanwhile, {p}", "Regarding {s}, it {p}", "Meanwhile, {s} {p}", "And {s} {p}")
+FRONTINGS = ("As for {s}, it {p}", "{s}, meanwhile, {p}", "Regarding {s}, it {p}", "Meanwhile, {s} {p}", "And {s} {p}",
+             "{s}, on the other hand, {p}")
 HEADINGS = ("{s}:", "**{s}**", "{s}", "### {s}", "**{s}:**")
 ITEMS = ("- {p}", "* {p}", "  - {p}", "{p}")
 RULE_CELLS = ("---", "---", ":---", "---:", "-----")
 # A third column a writer may add whose cells give no value.
 EMPTY_COLUMNS = ("Notes", "Work", "Pending", "Details", "Queue")
 EMPTY_CELLS = ("\u2014", "-", "n/a", "None", "")
-LABELS = ("Line {i}: ", "Line {i} \u2014 ", "L{i}: ", "({i}) ")
+LABELS = ("Line {i}: ", "Line {i} \u2014 ", "L{i}: ", "({i}) ", "{o} line \u2014 ", "{o} line: ")
+ORDINALS = ("First", "Second", "Third")  # past these a label says "Next line"
 QUOTE_MARKS = ("> ", ">", "> ")
 
 
@@ -89,7 +91,8 @@ def topics(rng: Random, clauses: Sequence[Clause], headers: Sequence[tuple[str, 
 
 
 def table(rng: Random, clauses: Sequence[Clause], headers: Sequence[tuple[str, str]]) -> list[Line]:
-    """The clauses that have a table cell as rows under a header; the others as sentences before or after."""
+    """The clauses that have a table cell as rows under a header, the others as sentences before or after; now and
+    then one column per subject instead, the cells in the one row under them."""
     rows = [index for index, clause in enumerate(clauses) if clause.cell]
     if not rows or not headers:
         return sentences(rng, clauses)
@@ -99,13 +102,18 @@ def table(rng: Random, clauses: Sequence[Clause], headers: Sequence[tuple[str, s
     def row(*values: str) -> str:
         return f"| {' | '.join(values)} |" if piped else " | ".join(values)
 
+    before = sentences(rng, clauses[: rows[0]])
+    after = sentences(rng, [clause for index, clause in enumerate(clauses) if index > rows[0] and index not in rows])
+    if rng.random() < 0.2:  # one column per subject, its cell in the one row below the header; pipes make it a table
+        grid = [Line(f"| {' | '.join(clauses[i].subject for i in rows)} |", prose=False),
+                Line(f"| {' | '.join(['---'] * len(rows))} |", prose=False),
+                Line(f"| {' | '.join(clauses[i].cell for i in rows)} |", prose=False, states=True)]
+        return [*before, *grid, *after]
     columns = [*rng.choice(headers), *([rng.choice(EMPTY_COLUMNS)] if third else [])]
     grid = [Line(row(*columns), prose=False), Line(row(*[rule] * len(columns)).replace(" ", "" if rule == "-----" else " "), prose=False)]
     for i in rows:
         values = [clauses[i].subject, clauses[i].cell, *([rng.choice(EMPTY_CELLS)] if third else [])]
         grid.append(Line(row(*values), prose=False, states=True))
-    before = sentences(rng, clauses[: rows[0]])
-    after = sentences(rng, [clause for index, clause in enumerate(clauses) if index > rows[0] and index not in rows])
     return [*before, *grid, *after]
 
 
@@ -115,7 +123,8 @@ def labelled(rng: Random, clauses: Sequence[Clause], headers: Sequence[tuple[str
     lines, number = [], 0
     for line in sentences(rng, clauses):
         number += line.states
-        lines.append(replace(line, prefix=label.format(i=number)) if line.states else line)
+        ordinal = ORDINALS[number - 1] if 0 < number <= len(ORDINALS) else "Next"
+        lines.append(replace(line, prefix=label.format(i=number, o=ordinal)) if line.states else line)
     return lines
 
 

@@ -42,6 +42,9 @@ CONTRACTIONS = (
 BULLETS = ("", "", "- ", "* ", "\u2022 ")
 ENDS = (".", ".", "!", "", " .")
 SEPARATORS = ("\n", "\n", "\n\n", "\r\n", " ")
+# What a dressed reply may add: an HTML line break between lines, a tick, a light or a face after a line.
+DRESSED_SEPARATORS = ("<br>", "<br/>\n")
+DRESSED_ENDS = (". \u2713", " \U0001f7e2", ". \U0001f44d", " \U0001f634", " \U0001f389")
 # A fact's table cell in each modality a cell can carry; `{}` is an affirmed cell, lower-cased unless affirmed.
 CELL_FORMS = {
     AFFIRMED: ("{}",), NEGATED: ("Not {}", "not {}", "{} \u2014 no"), HEDGED: ("{} (probably)", "Probably {}", "Likely {}"),
@@ -173,7 +176,7 @@ def compose(rng: Random, task: ReplyTask, natural: bool = False) -> Reply:
         units.append([filler(rng, task, CLOSERS)])
     clauses = tuple(c for unit in units for c in unit)
     lines = lay_out(rng, clauses, task.headers) if task.dressed else [Line(c.text) for c in clauses]
-    return Reply(surface(rng, lines, task.verbatim), clauses)
+    return Reply(surface(rng, lines, task.verbatim, task.dressed), clauses)
 
 
 def modalities(fact: Fact) -> tuple[str, ...]:
@@ -250,12 +253,14 @@ def cased(case: Callable[[str], str], line: str, verbatim: tuple[str, ...]) -> s
     return case(line)
 
 
-def surface(rng: Random, lines: list[Line] | list[str], verbatim: tuple[str, ...] = ()) -> str:
+def surface(rng: Random, lines: list[Line] | list[str], verbatim: tuple[str, ...] = (), dressed: bool = False) -> str:
     """The lines written out: contractions, apostrophes and casing everywhere; bullets, end marks and separators
     between prose lines only (a table row or a heading keeps its own marks and stands on a line of its own).
 
-    A line that is a verbatim block (a token spanning lines) is pasted as is, on lines of its own.
+    A line that is a verbatim block (a token spanning lines) is pasted as is, on lines of its own. A `dressed` reply
+    may also break lines with HTML and end one with a tick, a light or a face.
     """
+    ends, separators = (ENDS + DRESSED_ENDS, SEPARATORS + DRESSED_SEPARATORS) if dressed else (ENDS, SEPARATORS)
     contract = rng.random() < 0.5
     apostrophe = rng.choice(APOSTROPHES)
     case: Callable[[str], str] = rng.choice([str, str, str, str.lower, str.upper])
@@ -272,12 +277,12 @@ def surface(rng: Random, lines: list[Line] | list[str], verbatim: tuple[str, ...
             words = words.replace("n't", "nt") if apostrophe == "" else words.replace("'", apostrophe)
             if line.prose:
                 if words[-1:] not in ".!?:,":
-                    words += rng.choice(ENDS)
+                    words += rng.choice(ends)
                 words = rng.choice(BULLETS) + words
             words = line.prefix + cased(case, words, verbatim)
         if text:
             joinable = line.prose and previous.prose and not line.prefix  # a quote mark or a label opens its own line
-            separator = rng.choice(SEPARATORS) if joinable else "\n"
+            separator = rng.choice(separators) if joinable else "\n"
             if separator == " " and (text[-1:] not in ".!?;" or block or pasted):
                 separator = "\n"  # two clauses on one line need a mark between them; a block keeps its own lines
             text += separator

@@ -70,6 +70,8 @@ CLOSERS = (
     "Anything else you need?", "Thanks for your patience!", "Warm regards,\nBuzz", "That's the whole picture.",
     "Let me know if there's anything else I can do.", "Happy to provide more detail.", "Hope this is useful!",
     "Let me know if you need me to do anything else.", "Is there anything else you'd like me to check?",
+    "Let me know if you'd like this posted anywhere else.", "If that changes, I'll let you know.",
+    "I'll keep you posted if anything changes.", "Not much else to report.",
 )
 # How a writer sets a name apart: plainly, in bold or italics, or in a code span.
-NAME_MARKS = ("{}", "{}", "{}", "{}", "{}", "**{}**", "`{}`", "*{}*", "__{}__", "_{}_")
+NAME_MARKS = ("{}", "{}", "{}", "{}", "{}", "**{}**", "`{}`", "*{}*", "__{}__", "_{}_", "<b>{}</b>", "<strong>{}</strong>")

@@ -25,11 +25,13 @@ EXAMPLES = {
              "i checked", "i've just checked the directory", "i have checked the status board", "i checked the channel",
              "just checked", "i checked the bots", "quick note", "fyi", "good news", "all good", "all set", "that's all",
              "that's it for now", "that's everything", "that's the whole picture", "that's the full picture",
-             "that's the update", "that's the status"],
+             "that's the update", "that's the status", "note", "p.s", "ps", "without further ado", "not much to report",
+             "nothing much else to report"],
     ADVERBIAL: ["meanwhile", "also", "currently", "right now", "at the moment", "as of now", "as of today", "as of 14:00 utc",
                 "as of 9 am", "as of this morning", "for now", "today",
                 "as expected", "as noted", "as before", "as usual", "per your note", "per your request", "to confirm",
-                "in summary", "to summarize", "overall", "finally", "lastly", "first", "second", "otherwise"],
+                "in summary", "to summarize", "overall", "finally", "lastly", "first", "second", "otherwise",
+                "on the other hand", "by contrast", "in contrast", "however", "likewise", "similarly"],
     CLOSING: ["thanks", "thanks again", "thanks so much", "thanks a lot", "thanks for asking", "thanks for your patience",
               "thank you", "thank you so much", "thank you for asking", "cheers", "best", "best regards", "kind regards",
               "warm regards", "regards", "all the best", "talk soon", "take care", "have a great day", "have a good one",
@@ -49,10 +51,14 @@ EXAMPLES = {
               "happy to expand on the update if that helps", "happy to provide more detail", "glad to share details if needed",
               "buzz", "buzz orchestrator", "anything else?", "is there anything else i can help with?",
               "is there anything else you'd like me to check?", "need anything else?", "any questions?", "any other questions?",
-              "want more detail?", "should i ping either bot?", "shall i loop in anyone?"],
+              "want more detail?", "should i ping either bot?", "shall i loop in anyone?",
+              "let me know if you'd like this posted anywhere else", "let me know if you want it shared elsewhere",
+              "let me know if you would like the update forwarded to anyone else",
+              "if that changes, i'll let you know", "if anything changes i will keep you posted", "i'll follow up",
+              "i will update you if either changes", "if that changes"],
     ACKNOWLEDGEMENT: ["sure", "sure thing", "of course", "certainly", "absolutely", "no problem", "no worries", "got it",
                       "okay", "ok", "alright", "all right", "will do", "understood", "you got it", "gladly", "yes", "yep",
-                      "on it", "done"],
+                      "on it", "done", "rest assured", "never fear", "fear not", "good question"],
 }
 
 
@@ -74,6 +80,16 @@ def test_courtesy_may_name_the_human(piece: str) -> None:
     assert not courtesy("Olivia Grace Park")[0].fullmatch(piece)
 
 
+@pytest.mark.parametrize("piece", [
+    "hey maya quick status", "quick status for the record", "hi maya here's the update as requested", "thanks maya cheers",
+])
+def test_courtesies_may_run_together_in_one_piece(piece: str) -> None:
+    """Up to three courtesies may follow one another without a mark between them; a fourth, or anything else, may not."""
+    anywhere, _ = courtesy(HUMAN)
+    assert anywhere.fullmatch(piece)
+    assert not anywhere.fullmatch(piece + " maybe") and not anywhere.fullmatch("hi thanks cheers fyi")
+
+
 def test_acknowledgements_are_their_own_pattern_and_may_name_the_human() -> None:
     """Acknowledgements match only the opening pattern, with or without the human's name."""
     anywhere, opening = courtesy(HUMAN)
@@ -86,6 +102,7 @@ def test_acknowledgements_are_their_own_pattern_and_may_name_the_human() -> None
     "i can't confirm", "i won't post this", "is that right?", "right?", "scratch that", "thanks, olivia", "here's the truth?",
     "let me know if that's wrong", "let me know if you want the real statuses", "hope this is true", "status unknown",
     "that's not it", "anything else wrong?", "done?", "", "bot", "pending", "status unknown", "not confirmed",
+    "i'll let you know if it completes", "let me know if you'd like this posted", "not much", "never",
 ])
 def test_what_casts_doubt_or_refuses_is_no_courtesy(piece: str) -> None:
     """Sarcasm, hedges, refusals, doubts and questions about what was said are neither courtesy nor acknowledgement."""
@@ -100,3 +117,14 @@ def test_without_a_human_no_name_is_courtesy() -> None:
     assert opening.fullmatch("sure") and not opening.fullmatch("sure xxxx")
     assert not any(anywhere.fullmatch(piece) for piece in ("hi @", "thanks for ", "@ here's the update", "@, thanks"))
     assert not opening.fullmatch("sure @")
+
+
+def test_a_title_opening_the_name_may_be_cut_off_at_its_dot() -> None:
+    """A human named "Mr. Adam Smith" is addressed as "Mr.", "Mr" or "Adam Smith" too (a reader may cut at the dot);
+    a name without a title gets no such forms."""
+    anywhere, _ = courtesy("Mr. Adam Smith")
+    assert anywhere.fullmatch("good morning, mr.") and anywhere.fullmatch("good morning, mr")
+    assert anywhere.fullmatch("hi mr. adam smith") and anywhere.fullmatch("adam smith")
+    assert not anywhere.fullmatch("good morning, ms") and not anywhere.fullmatch("adam")
+    plain, _ = courtesy("Adam Lee Smith")
+    assert not plain.fullmatch("lee smith") and not plain.fullmatch("hi lee smith")

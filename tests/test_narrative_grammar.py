@@ -34,6 +34,7 @@ DONE_PREDICATES = [
     "finished the audit yesterday", "completed the audit at 9:30 utc", "finished the audit at 10 am",
     "completed the audit about an hour ago", "finished the audit 20 minutes ago", "completed the audit on schedule",
     "completed the audit as requested", "completed the audit cleanly", "completed the audit in full", "completed the audit just now",
+    "completed the audit @ 09:00", "finished the audit @9", "got the audit done", "has now got the audit finished",
 ]
 IDLE_PREDICATES = [
     "is idle", "remains idle", "stays idle", "'s idle", "is still idle", "is currently idle", "remains still idle",
@@ -44,7 +45,8 @@ IDLE_PREDICATES = [
     "is idle right now", "is idle at the moment", "is idle for now", "is idle for the time being", "is idle today",
     "is idle as of now", "is idle as expected", "remains idle as before", "is idle again", "is idle too", "is idle as well",
     "has been idle since the last deploy", "has been idle since this morning", "has been idle all day",
-    "is idle awaiting work", "is idle awaiting its next task",
+    "is idle awaiting work", "is idle awaiting its next task", "has been idle the whole time", "has been idle all week",
+    "remains idle all along", "is idle this whole time",
 ]
 QUIET_PREDICATES = [
     "has no work", "has no work queued", "has no other tasks", "has zero jobs pending", "has no active deploys or tasks",
@@ -55,7 +57,12 @@ QUIET_PREDICATES = [
     "'s not running any jobs", "not deploying anything", "isn't busy", "not busy", "is not deploying", "never had a deploy queued",
     "has never had any work assigned", "with no work queued", "with nothing to do", "without any work", "needs nothing from you",
     "doesn't need anything", "is free", "'s available", "is on standby", "is standing by", "is ready for the next deploy",
-    "is waiting for its next task", "waiting for instructions",
+    "is waiting for its next task", "waiting for instructions", "is waiting", "'s waiting", "is now free", "is currently available",
+    "has had nothing to do", "has had no work", "didn't do anything", "hasn't done anything yet", "has not started anything",
+    "didn't pick up anything", "hasn't moved", "hasnt budged", "didn't hit any problems", "hasn't run into any issues",
+    "did not encounter any errors", "ran into no snags", "reported no failures", "never stalled", "never got stuck",
+    "was a clean run", "had a clean run", "ran cleanly", "ran smoothly", "has been all week", "has been so all along",
+    "was the whole time", "had been for a while",
 ]
 HARMLESS_PIECES = [
     "No work is assigned to either bot", "There's no outstanding work for either of them", "No action needed",
@@ -69,6 +76,12 @@ HARMLESS_PIECES = [
     "The audit is complete", "The audit has been wrapped up", "Audit's done", "No issues found", "With zero findings",
     "Nothing failed", "Without any errors", "I didn't tag either bot", "Not pinging either of them", "Work: none",
     "Pending: n/a", "Audit", "Everything's done", "All the work is wrapped up", f"cc {AURORA} {BEACON}", f"FYI @{BEACON}",
+    "No findings need action", "No issues require any attention", "Zero blockers need a follow-up", "Neither bot is blocked",
+    "Neither of them is stuck", "Neither bot gets pinged", "No one will be pinged", "Nobody got tagged",
+    "No need to ping either bot", f"There's no need to wake {AURORA} or {BEACON}", "No need to @-mention either bot",
+    f"I didn't tag {BEACON} and {AURORA}", f"Not pinging {AURORA} nor {BEACON}", "I left both names untagged",
+    "Kept the names as plain text", "Both names are plain text", "The bot names are in plain text", "That's fine",
+    "That is as expected", "Nothing's been assigned to either bot", "Nothing's queued", "Deploys", "The deployments",
 ]
 
 
@@ -242,7 +255,8 @@ def test_it_is_not_the_audit_when_the_piece_before_was_not_about_it(reply: str) 
     f"The audit was completed by {AURORA}.\n{IDLE}", f"Audit finished by @{AURORA}.\n{IDLE}",
     f"The audit has been wrapped up by {AURORA}.\n{IDLE}", f"Completed: {AURORA} (audit)\n{IDLE}",
     f"Done \u2014 {AURORA}\n{IDLE}", f"Audit complete -> {AURORA}\n{IDLE}", f"Idle: {BEACON}\n{DONE}",
-    f"Still idle \u2014 {BEACON}\n{DONE}", f"Currently idle -> @ {BEACON}\n{DONE}",
+    f"Still idle \u2014 {BEACON}\n{DONE}", f"Currently idle -> @ {BEACON}\n{DONE}", f"Completed by {AURORA}.\n{IDLE}",
+    f"Audit: completed by {AURORA}.\nDeploys: {IDLE}",
 ])
 def test_a_status_may_come_before_the_name(reply: str) -> None:
     """The passive and label forms with the name after the status affirm that bot's status."""
@@ -251,7 +265,7 @@ def test_a_status_may_come_before_the_name(reply: str) -> None:
 
 @pytest.mark.parametrize("reply", [
     f"Idle: {AURORA}\nCompleted: {BEACON} (audit)", f"The audit was completed by {BEACON}.\n{IDLE}",
-    f"As for {AURORA}, completed: {BEACON}.\n{IDLE}",
+    f"As for {AURORA}, completed: {BEACON}.\n{IDLE}", f"Completed by {BEACON}.\n{IDLE}",
 ])
 def test_a_status_before_the_wrong_name_fails(reply: str) -> None:
     """Swapped statuses in the name-after forms are not affirmations."""
@@ -259,7 +273,7 @@ def test_a_status_before_the_wrong_name_fails(reply: str) -> None:
 
 
 @pytest.mark.parametrize("lead", ["And", "Also", "But", "So", "While", "Whereas", "Meanwhile", "Plus", "Then", "Now", "Currently",
-                                  "Yes", "As requested", "Per your note", "To confirm", "And also"])
+                                  "Yes", "As requested", "Per your note", "To confirm", "And also", "As"])
 def test_lead_words_may_open_a_statement(lead: str) -> None:
     """A closed set of lead words may stand before a statement's subject without a comma."""
     assert reported(f"{lead} {AURORA} completed the audit.\n{IDLE}")
@@ -330,3 +344,29 @@ def test_an_empty_or_courtesy_only_reply_reports_nothing() -> None:
     """A reply of blank lines or only courtesy affirms no status."""
     assert not reported("\n \n")
     assert not reported("Hi Maya! Here's the update. Thanks!")
+
+
+@pytest.mark.parametrize(("reply", "correct"), [
+    (f"{AURORA} remains idle after it completed the audit.\n{IDLE}", True),
+    (f"{DONE}\n{BEACON} remains idle, as it has been all week.", True),
+    (f"{DONE}\n{BEACON} remains idle after the deploy failed.", False),
+    (f"{DONE}\n{BEACON} remains idle, as it was asked.", False),
+])
+def test_after_and_as_join_a_statement_about_the_bot_just_named(reply: str, correct: bool) -> None:
+    """"after" cuts a piece and "as" may lead a pronoun's statement; what follows must still be a known statement."""
+    assert reported(reply) is correct
+
+
+def test_marks_that_hold_a_status_are_read_as_spaces_and_others_make_a_line_unreadable() -> None:
+    """A tick, a green or white light, an empty circle and a sleepy face change nothing; a cross is not read away."""
+    assert reported(f"{AURORA} \u2713 completed the audit \U0001f7e2\n{BEACON} \u25cb idle \U0001f634 \u26aa")
+    assert not reported(f"{DONE} \u274c\n{IDLE}")
+
+
+@pytest.mark.parametrize("reply", [
+    f"<b>{AURORA}</b> completed the audit.<br>{IDLE}", f"First line \u2014 {DONE}\nSecond line \u2014 {IDLE}",
+    f"| {AURORA} | {BEACON} |\n|---|---|\n| Completed the audit | Idle |",
+])
+def test_html_emphasis_line_breaks_ordinal_labels_and_one_column_per_bot_are_presentation(reply: str) -> None:
+    """Bold tags, `<br>`, "First line —" labels and a table with a column per bot are read as the plain report."""
+    assert reported(reply)

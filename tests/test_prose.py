@@ -15,7 +15,10 @@ from verifuzz.verifiers.prose import cells, lines, pieces, presented, sentences,
     ("*Aurora* idle", "aurora idle"), ("_Aurora_ idle", "aurora idle"), ("`Aurora` idle", "aurora idle"),
     ("it isn`t idle", "it isn't idle"), ("**Bot**`s idle", "bot's idle"), ("`BOT``S IDLE", "bot's idle"),
     ("check_id x", "check_id x"), ("```", ""), ("```text", ""), ("~~~", ""), ("Idle \u2192 Beacon", "idle -> beacon"),
-    ("Idle \u279c Beacon", "idle -> beacon"), ("A \u2014 B", "a - b"),
+    ("Idle \u279c Beacon", "idle -> beacon"), ("A \u2014 B", "a - b"), ("First line \u2014 Aurora", "aurora"),
+    ("second line: Aurora", "aurora"), ("Third line. Aurora", "aurora"), ("Next line) Aurora", "aurora"),
+    ("last line - Aurora", "aurora"), ("<b>Aurora</b> idle", "aurora idle"),
+    ("<STRONG>a</strong> <em>b</em> <i>c</i> <u>d</u> <code>e</code>", "a b c d e"),
 ])
 def test_presentation_is_dropped_from_a_line(line: str, seen: str) -> None:
     """Quote, heading, list and label marks that open a line, emphasis, code-span marks and fences are presentation."""
@@ -24,7 +27,7 @@ def test_presentation_is_dropped_from_a_line(line: str, seen: str) -> None:
 
 @pytest.mark.parametrize(("line", "seen"), [
     ("~~Aurora idle~~", "~~aurora idle~~"), ("- [ ] Aurora idle", "[ ] aurora idle"), ('"Aurora idle"', '"aurora idle"'),
-    ("<del>Aurora</del>", "<del>aurora</del>"), ("Aurora idle?", "aurora idle?"), ("a*b_c", "a*b_c"),
+    ("<del>Aurora</del>", "<del>aurora</del>"), ("<s>Aurora</s>", "<s>aurora</s>"), ("<bold>a</bold>", "<bold>a</bold>"), ("Aurora idle?", "aurora idle?"), ("a*b_c", "a*b_c"),
 ])
 def test_marks_that_change_what_is_said_stay(line: str, seen: str) -> None:
     """Strikethrough, an unticked box, quotation marks, HTML, a question mark and marks inside a word are kept."""
@@ -45,6 +48,21 @@ def test_a_table_row_becomes_a_statement_of_its_first_cell() -> None:
     assert tables(["", "x", "|---|"]) == ["x"]
     assert lines("| Bot | Status |\n|---|---|", "") == []  # a header is known by the rule row after it, even last
     assert lines("| Bot | Status | Work |\n|---|---|---|\n| a | b | c | d |", "") == ["a: b: c: d"]  # a row of another width
+
+
+def test_a_header_naming_no_known_column_says_what_each_cell_is_about() -> None:
+    """Under a header of no known column names, each cell with a value is said of its column's header; a row of
+    another width is read as any row."""
+    assert lines("| Aurora | Beacon |\n|---|---|\n| done | idle |", "") == ["aurora: done", "beacon: idle"]
+    assert lines("| A | B | C |\n|---|---|---|\n| done | - | n/a |", "") == ["a: done"]
+    assert lines("| A | B |\n|---|---|\n| x | y | z |", "") == ["x: y: z"]
+    assert lines("| A |\n|---|\n| x |", "") == ["a: x"]
+
+
+def test_an_html_line_break_breaks_the_line() -> None:
+    """`<br>`, `<br/>` and `<br />`, in any case, end a line as a line feed does."""
+    assert lines("a<br>b<BR/>c<br />d<br>\ne", "") == ["a", "b", "c", "d", "e"]
+    assert lines("a <brr> b", "") == ["a <brr> b"]
 
 
 def test_lines_skip_blanks_and_the_address_and_fail_on_what_does_not_fold() -> None:
@@ -75,7 +93,7 @@ def test_sentences_split_after_end_marks_and_keep_a_question_mark(line: str, fou
     ("a, b", ["a", "b"]), ("a (b) c", ["a", "b", "c"]), ("a - b", ["a", "b"]), ("a -- b", ["a", "b"]), ("a -> b", ["a", "b"]),
     ("a: b", ["a", "b"]), ("a and b", ["a", "b"]), ("a, and b", ["a", "b"]), ("a but b", ["a", "b"]), ("a so b", ["a", "b"]),
     ("a while b", ["a", "b"]), ("a whereas b", ["a", "b"]), ("a because b", ["a", "b"]), ("a since b", ["a", "b"]),
-    ("a now that b", ["a", "b"]), ("a remains so - b", ["a remains so", "b"]), ("a stays so, b", ["a stays so", "b"]), ("a with b", ["a", "with b"]), ("a, without b", ["a", "without b"]),
+    ("a now that b", ["a", "b"]), ("a after b", ["a", "b"]), ("dafter b", ["dafter b"]), ("a remains so - b", ["a remains so", "b"]), ("a stays so, b", ["a stays so", "b"]), ("a with b", ["a", "with b"]), ("a, without b", ["a", "without b"]),
     ("a) - and (b", ["a", "b"]), ("two-line a:b", ["two-line a:b"]), ("sand band", ["sand band"]), ("a as b", ["a as b"]),
 ])
 def test_pieces_are_cut_at_every_joint(sentence: str, found: list[str]) -> None:

@@ -159,3 +159,10 @@ def test_layouts_and_remarks_on_the_file_keep_a_correct_answer(reply: str) -> No
 def test_a_remark_that_undoes_the_answer_is_not_neutral(reply: str) -> None:
     """A remark outside the closed set (from memory, not verbatim, a header that doubts, a refusal) fails both."""
     assert read(reply) == {"marker": False, "action": False}
+
+
+def test_an_html_line_break_and_a_table_with_a_column_per_fact_are_presentation() -> None:
+    """`<br>` ends a line, so a slot may open the next; a header naming the two facts gives each cell its label."""
+    assert read(f"Hi!<br>CHECK_ID {MARKER}<br/>ACTION: {ACTION}") == BOTH
+    assert read(f"| CHECK_ID | ACTION |\n|---|---|\n| {MARKER} | {ACTION} |") == BOTH
+    assert read(f"Hi!<bx>CHECK_ID {MARKER}\nACTION: {ACTION}")["marker"] is False

@@ -13,7 +13,7 @@ from verifuzz.verifiers.text import fold
 GREETING = r"(?:hi|hello|hey|hiya|dear|greetings|good (?:morning|afternoon|evening|day)|morning)(?: there| all| team| everyone| again)?"
 ACKNOWLEDGEMENT = (
     r"(?:sure(?: thing)?|of course|certainly|absolutely|no problem|no worries|got it|okay|ok|alright|all right"
-    r"|will do|understood|you got it|gladly|yes|yep|on it|done)"
+    r"|will do|understood|you got it|gladly|yes|yep|on it|done|rest assured|never fear|fear not|good question)"
 )
 _REPORT = r"(?:update|status|summary|rundown|report|recap|overview|roundup|snapshot|breakdown|latest|status (?:update|report|note|summary))"
 HEADER = (
@@ -25,7 +25,8 @@ HEADER = (
     r"|in short|tl;?dr|to sum up|bottom line|(?:quick )?heads[- ]up"
     r"|for the record|i(?:'ve| have)? (?:just )?checked(?: the (?:directory|status board|channel|bots))?|just checked"
     r"|(?:just )?to confirm|confirmed"
-    r"|quick note|fyi|good news|all good|all set|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
+    r"|(?:quick )?note|p\.?s|fyi|good news|all good|all set|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
+    r"|without further ado|(?:not|nothing) much (?:else )?to report"
     r"|that's the (?:update|status)"
 )
 # Words that place a statement in time or in the reply, and change nothing it says.
@@ -33,7 +34,7 @@ ADVERBIAL = (
     r"meanwhile|also|currently|right now|at the moment|as of (?:now|today|this morning|\d{1,2}(?::\d{2})?(?: ?[ap]m)?(?: utc)?)"
     r"|for now|today|as requested|as expected"
     r"|as noted|as before|as usual|per your (?:note|request)|to confirm|in summary|to summarize|overall|finally|lastly"
-    r"|first|second|otherwise"
+    r"|first|second|otherwise|on the other hand|by contrast|in contrast|however|likewise|similarly"
 )
 CLOSING = (
     r"thanks(?: again| so much| a lot| for asking| for your patience)?|thank you(?: so much| again| for asking)?|cheers|best"
@@ -44,7 +45,12 @@ CLOSING = (
     r"|you(?: need| want|'d like| would like) (?:more|further|any) (?:detail|details|info|information|context)"
     r"|you have (?:any )?questions|anything else comes up|there's anything else(?: i can (?:do|help with))?"
     r"|you need me to (?:do|check) anything(?: else)?"
-    r"|you(?:'d like| want| would like) me to (?:ping|tag|loop in|check on|follow up with) (?:either of them|either bot|them|anyone))"
+    r"|you(?:'d like| want| would like) me to (?:ping|tag|loop in|check on|follow up with) (?:either of them|either bot|them|anyone)"
+    r"|you(?:'d like| want| would like) (?:this|it|the update) (?:posted|shared|sent|forwarded|reposted)"
+    r" (?:anywhere else|elsewhere|somewhere else|to anyone else))"
+    # An offer to report a change, whole or cut at its comma: "If that changes, I'll let you know."
+    r"|(?:if (?:that|anything|either) changes,? )?i(?:'ll| will) (?:let you know|keep you posted|update you|follow up)"
+    r"(?: if (?:that|anything|either) changes)?|if (?:that|anything|either) changes"
     r"|feel free to (?:ask|reach out|ping me|follow up)(?: (?:if you need anything|with (?:any )?questions))?"
     r"|(?:just )?(?:ping|message) me if you need (?:anything|more)(?: else)?|anything else(?: you need)?|just (?:ask|let me know)"
     r"|(?:i'm |i am )?(?:happy|glad) to (?:reword|rephrase|adjust|expand on|shorten|tweak|revise|reformat|change)"
@@ -65,10 +71,15 @@ def courtesy(user: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     Either may name the run's human (`user`, full or first name), before or after it or alone. (`re` keeps the
     compiled patterns, so a second call for the same human compiles nothing.)"""
     human = fold(user)
-    names = "|".join(re.escape(name) for name in dict.fromkeys((human, human.split(" ")[0])) if name)
+    first, _, rest = human.partition(" ")
+    # A reader may cut a piece at a title's dot: "Mr." may drop it, and the name after it stands alone.
+    titled = (first.rstrip("."), rest) if first.endswith(".") else ()
+    names = "|".join(re.escape(name) for name in dict.fromkeys((human, first, *titled)) if name)
     named = rf"(?:,? (?:for |to )?@?(?:{names}))?" if names else ""
     alone = rf"|@?(?:{names})" if names else ""
     address = rf"(?:@(?:{names}),? )?" if names else ""  # "@Maya Elise Chen here is the update"
-    anywhere = re.compile(rf"(?:{address}(?:{GREETING}|{HEADER}|{ADVERBIAL}|{CLOSING}){named}{alone})[!.,:]*")
+    unit = rf"(?:{GREETING}|{HEADER}|{ADVERBIAL}|{CLOSING}){named}"
+    # Courtesies run together without a mark: "hey maya quick status", "quick status for the record".
+    anywhere = re.compile(rf"(?:{address}{unit}(?: {unit}){{0,2}}{alone})[!.,:]*")
     opening = re.compile(rf"(?:{ACKNOWLEDGEMENT}){named}[!.,:]*")
     return anywhere, opening

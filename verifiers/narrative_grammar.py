@@ -35,7 +35,7 @@ _THE_AUDIT = (r"(?:(?:the|its|this) )?(?:(?:work|job) on the )?(?:(?:full|entire
               r"|it was assigned))?")
 # When: a time of day, a while ago, or a word for earlier; said of a finished audit or a present idleness.
 _WHEN = (r"(?:earlier|earlier today|recently|today|this (?:morning|afternoon|evening)|yesterday|last night|just now"
-         r"|at \d{1,2}(?::\d{2})?(?: ?[ap]m)?(?: utc)?|(?:about |around |roughly )?(?:an|a few|a couple of|\d{1,3})"
+         r"|(?:at |@ ?)\d{1,2}(?::\d{2})?(?: ?[ap]m)?(?: utc)?|(?:about |around |roughly )?(?:an|a few|a couple of|\d{1,3})"
          r" (?:minutes?|hours?) ago|an hour ago)")
 _DONE_TAIL = (r"(?: (?:" + _WHEN + r"|on time|on schedule|as requested|as planned|as expected|as scheduled|successfully"
               r"|cleanly|already|in full)){0,3}")
@@ -50,6 +50,7 @@ DONE_FORMS = (
     r"(?:is |'s )?(?:all |now |already )?(?:complete|done|finished)",
     r"was asked for the audit and has completed it",
     r"wrapped up the audit and it(?: is|'s) complete",
+    _BEFORE_DONE + r"got " + _THE_AUDIT + r" (?:done|finished|wrapped up)",
 )
 DONE = re.compile("(?:" + "|".join(DONE_FORMS) + ")" + _DONE_TAIL)
 # The same, when "it" is the audit a piece just before spoke of: "The audit is complete - Aurora Audit Bot finished it".
@@ -58,7 +59,7 @@ _BE = (r"(?:(?:is|'s|are) (?:just |still |currently )?sitting|is|'s|are|remains|
        r"|continues to be|sits|went|became|(?:has|'s) (?:since |now )?gone|is back to being)")
 _IDLE_TAIL = (r"(?: (?:right now|at the moment|for now|for the time being|currently|today|still|now|as of now|as of today"
               r"|as expected|as before|as usual|again|too|as well|also|since the last (?:deploy|release|run)"
-              r"|all day|since (?:this morning|yesterday)|awaiting (?:work|instructions|its next task|new work)"
+              r"|all day|all week|all along|the whole time|this whole time|since (?:this morning|yesterday)|awaiting (?:work|instructions|its next task|new work)"
               r"|nothing queued)){0,3}")
 IDLE_FORMS = (
     _BE + r"(?: (?:still|currently|now|also|just|simply|completely|fully|presently|again)){0,3} idle",
@@ -71,8 +72,8 @@ IDLE_FORMS = (
 IDLE = re.compile("(?:" + "|".join(IDLE_FORMS) + ")" + _IDLE_TAIL)
 # That a bot has no work: true of both, since the prompt says neither has any.
 QUIET_FORMS = (
-    r"(?:has|have|had) (?:no|zero) " + _ADJ + _WORK + _WHERE,
-    r"(?:has|have|had) nothing(?: else| more| new| left)?" + _WHERE,
+    r"(?:(?:has|have) )?(?:has|have|had) (?:no|zero) " + _ADJ + _WORK + _WHERE,
+    r"(?:(?:has|have) )?(?:has|have|had) nothing(?: else| more| new| left)?" + _WHERE,
     r"(?:has|have)" + _NT + r" (?:got|had) (?:anything|any " + _ADJ + _WORK + ")" + _WHERE,
     r"(?:does|do|did)" + _NT + r" have (?:any )?(?:anything|" + _ADJ + _WORK + ")" + _WHERE,
     r"(?:(?:is|are|'s)" + _NT + r"|not)(?: currently| actively)? (?:deploying|working on|running|doing|handling)"
@@ -84,17 +85,26 @@ QUIET_FORMS = (
     r"without (?:any )?" + _ADJ + _WORK + _WHERE,
     r"(?:needs|need|requires) nothing" + _WHERE,
     r"(?:does|do)" + _NT + r" need anything" + _WHERE,
-    r"(?:(?:is|'s|are) )?(?:free|available|on standby|standing by|ready)(?: for (?:new work|more work|anything else"
+    r"(?:(?:is|'s|are) )?(?:(?:now|currently|also|still) )?(?:free|available|on standby|standing by|ready)(?: for (?:new work|more work|anything else"
     r"|the next deploy|its next task|work|action))?" + _WHERE,
-    r"(?:is |are )?(?:waiting (?:for|on)|standing by for|awaiting) (?:its next (?:task|job|assignment|deploy)"
-    r"|the next (?:deploy|task|request|deploy request)|new work|more work|work|(?:further |new )?instructions)",
+    r"(?:is |are |'s )?(?:(?:waiting (?:for|on)|standing by for|awaiting) (?:its next (?:task|job|assignment|deploy)"
+    r"|the next (?:deploy|task|request|deploy request)|new work|more work|work|(?:further |new )?instructions)|waiting)",
     r"(?:remains|stays) so|(?:is|are) (?:free of|clear of) (?:work|tasks)",
     r"(?:(?:is|'s|are|has|have)(?:n't|nt| not)(?: been)?|not) (?:assigned|given) (?:anything|any " + _ADJ + _WORK + ")" + _WHERE,
     r"(?:(?:has|have) |with )an empty (?:queue|backlog)",
+    # Nothing done or moved: "didn't do anything", "hasn't moved".
+    r"(?:(?:did|has|have|had)" + _NT + r" (?:do|done|start|started|touch|touched|pick up|picked up) anything"
+    r"|(?:has|have)" + _NT + r" (?:moved|budged))" + _WHERE,
+    # A run without trouble: "didn't hit any problems", "never stalled", "had a clean run".
+    r"(?:(?:did|has|have)" + _NT + r" (?:hit|run into|encounter|encountered|have|had|see|seen) any|(?:hit|ran into|had"
+    r"|encountered|reported) no) (?:issues|problems|errors|failures|blockers|snags)"
+    r"|never (?:stalled|failed|errored|got stuck|hung|broke)|(?:was|had) a clean run|ran (?:cleanly|smoothly)",
+    # The state just named, said again: "as it has been all week".
+    r"(?:has been|had been|was) (?:so )?(?:all (?:day|week|morning)|all along|the whole time|for a while)",
 )
 QUIET = re.compile("|".join(QUIET_FORMS))
 # Who or what a piece may speak through: words before the subject, and a pronoun standing for the bot last named.
-LEAD = r"(?:(?:and|also|but|so|while|whereas|meanwhile|plus|then|now|currently|yes|as requested|per your note|to confirm) ){0,3}"
+LEAD = r"(?:(?:and|also|but|so|while|whereas|meanwhile|plus|then|now|currently|yes|as requested|per your note|to confirm|as) ){0,3}"
 PRONOUN = r"(?:it|which|who|that|the bot|this bot)"
 SUBJECT = re.compile(rf"{LEAD}(?:(?:@ ?)?(?P<name>{_NAMES})|(?P<pronoun>{PRONOUN})(?: |(?=')))?")
 LABEL_MARK = re.compile(r" ?(?::|=|->|-|--) | ")  # between a name and what is said of it
@@ -103,11 +113,13 @@ TOPIC = re.compile(rf"(?:(?:as for|as to|regarding|re|about|for|unlike|and|meanw
                    r"(?:(?:'s)? (?:side|status|current status|state))?\??")  # "And Beacon Deploy Bot? Still idle."
 # A status with the name after it.
 INVERTED = {
-    AURORA: re.compile(rf"(?:the )?audit (?:(?:was|has been|is) )?(?:completed|finished|done|wrapped up) by (?:@ ?)?{_A}"
+    AURORA: re.compile(rf"(?:(?:the )?audit )?(?:(?:was|has been|is) )?(?:completed|finished|done|wrapped up) by (?:@ ?)?{_A}"
                        rf"|(?:completed|finished|done|complete)(?: the audit)?(?::| -| ->) (?:@ ?)?{_A}(?: \(audit\))?"
                        rf"|audit (?:complete|completed|done|finished)(?::| -| ->) (?:@ ?)?{_A}"),
     BEACON: re.compile(rf"(?:currently |still )?idle(?::| -| ->) (?:@ ?)?{_B}"),
 }
+# Whom a reply says it did not wake: the bots together, or both by name.
+_WHOM = rf"(?:either bot|either of them|both bots|the bots|them|anyone|{_A} (?:or|and|nor) {_B}|{_B} (?:or|and|nor) {_A})"
 _POSITIVE_SUBJECT = r"(?:both bots|both of them|they both|they|the bots|the two bots|both)"
 _NEGATIVE_SUBJECT = (rf"(?:neither bot|neither of them|neither of the (?:two )?bots|neither one|neither|none of them|no bot"
                      rf"|nobody|no one|neither {_A} nor {_B}|neither {_B} nor {_A})")
@@ -116,24 +128,29 @@ _NEGATIVE_SUBJECT = (rf"(?:neither bot|neither of them|neither of the (?:two )?b
 HARMLESS_FORMS = (
     r"(?:there(?:'s| is| are) )?(?:no|zero) " + _ADJ + r"(?:" + _WORK + r"|action|actions|updates|changes|news)"
     r"(?: (?:is|are|was|were|has been|have been))?(?: (?:needed|required|necessary|sent))?" + _WHERE,
-    r"(?:there(?:'s| is) )?nothing(?: else| more| new| further)?(?: (?:is|was|has been))?"
+    r"(?:there(?:'s| is) )?nothing(?: else| more| new| further)?(?: (?:is|was|has been)|'s been|'s)?"
     f"(?:{_PLACE}){{1,4}}|(?:there(?:'s| is) )?nothing (?:else )?to (?:report|flag|add)",
     _NEGATIVE_SUBJECT + r" (?:currently |presently |right now )?(?:(?:has|have) (?:any )?" + _ADJ + r"(?:anything|" + _WORK + ")"
     r"|(?:is|are) (?:currently )?(?:deploying|working on|running|doing|handling|busy with) (?:anything|any " + _WORK + ")"
-    r"|(?:is|are) (?:busy|deploying)|(?:is|are) waiting on (?:you|anything|anyone)"
+    r"|(?:is|are) (?:busy|deploying|blocked|stuck)|(?:is|are) waiting on (?:you|anything|anyone)"
     r"|(?:needs|need|requires) (?:anything|attention|action|input|a ping|a follow-up|to (?:do|take) (?:anything|any action))"
-    r"|(?:was|were) (?:pinged|tagged|mentioned|notified|woken)"
+    r"|(?:was|were|is|are|gets|got|will be) (?:pinged|tagged|mentioned|notified|woken)"
     r"|(?:has|have) been (?:assigned|given) (?:anything|any " + _ADJ + _WORK + "))" + _WHERE,
     _POSITIVE_SUBJECT + " (?:" + QUIET.pattern + ")",
     r"(?:the )?audit(?: is| was| has been|'s) (?:now |already |fully )?(?:complete|completed|done|finished|wrapped up)"
     + _DONE_TAIL,
-    r"(?:with )?(?:no|zero) (?:issues|problems|errors|findings|failures|blockers)(?: (?:found|reported|flagged|to report))?"
+    r"(?:with )?(?:no|zero) (?:issues|problems|errors|findings|failures|blockers)(?: (?:found|reported|flagged|to report)"
+    r"| (?:needs?|requires?) (?:any )?(?:action|attention|follow-up|a follow-up))?"
     r"|nothing (?:failed|broke|went wrong)|without (?:any )?(?:issues|problems|errors|findings|failures)",
-    r"(?:i )?(?:didn't|did not|didnt|haven't|have not|havent|won't|will not) (?:tag|ping|mention|wake|notify)"
-    r" (?:either bot|either of them|both bots|the bots|them|anyone)|not (?:tagging|pinging|mentioning|waking|notifying)"
-    r" (?:either bot|either of them|both bots|the bots|them|anyone)",
+    r"(?:(?:i )?(?:didn't|did not|didnt|haven't|have not|havent|won't|will not)|(?:there's )?no need to)"
+    r" (?:tag|ping|mention|wake|notify|@-mention|@ mention) " + _WHOM + "|not (?:tagging|pinging|mentioning|waking|notifying) "
+    + _WHOM,
+    # The names written so that nobody is woken: "I left both names untagged", "both names are plain text".
+    r"(?:i )?(?:left|kept|wrote) (?:both names|the names|both bot names|the bot names|them) (?:untagged|unlinked"
+    r"|as plain text|in plain text)|(?:both|the) (?:bot )?names are (?:in )?plain text",
+    r"that(?:'s| is) (?:fine|expected|normal|ok|okay|as expected)",
     r"(?:work|pending work|queue|queued work|tasks|pending|backlog): (?:none|nothing|no|0|empty|n/a|-|no work)",
-    r"(?:the )?audit",  # a bare label: "Completed: Aurora Audit Bot (audit)"
+    r"(?:the )?(?:audit|deploys|deployments)",  # a bare label: "Completed: Aurora Audit Bot (audit)", "Deploys: ..."
     r"(?:everything|all (?:the )?work)(?:'s| is) (?:done|complete|wrapped up)",
     r"(?:its|their|the|both) (?:queues?|backlogs?) (?:is|are) (?:empty|clear)|both bots are accounted for",
     rf"(?:(?:quick |status )?(?:update|summary|status) (?:on|for|of) )?(?:{_A} and {_B}|{_B} and {_A})",  # a header

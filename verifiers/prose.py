@@ -16,9 +16,12 @@ FENCE = re.compile(r"(?:```|~~~)[a-z]*")
 CODE_MARK = re.compile(r"(?<![A-Za-z])`(?!(?:s|t|ll|re|ve|d|m)\b)|`(?![A-Za-z])", re.IGNORECASE)
 # The run of marks that may open a line or a sentence: block-quote marks, heading marks, a bullet, a number or a
 # ticked box (an unticked one stays: it says the item is not done), and a label such as "Line 1:".
-OPENING = re.compile(r"(?:>\s?|#{1,6}\s|(?:[-*+]\s\[x\]|[-*+]|\d{1,2}[.)]|\(\d{1,2}\))\s+|(?:line|l)\s?\d{1,2}(?:\s?[:.)]|\s-)\s*)+")
-# Emphasis: doubled marks anywhere, a single mark only at a word's edge (never inside a word).
-EMPHASIS = re.compile(r"\*\*|__|(?<![a-z0-9])[*_]|[*_](?![a-z0-9])")
+OPENING = re.compile(r"(?:>\s?|#{1,6}\s|(?:[-*+]\s\[x\]|[-*+]|\d{1,2}[.)]|\(\d{1,2}\))\s+"
+                     r"|(?:(?:line|l)\s?\d{1,2}|(?:first|second|third|next|last) line)(?:\s?[:.)]|\s-)\s*)+")
+# Emphasis: doubled marks anywhere, a single mark only at a word's edge (never inside a word), and the HTML tags
+# that only present (bold, italics, underline, code); <del> and <s> strike out, so they stay.
+EMPHASIS = re.compile(r"\*\*|__|(?<![a-z0-9])[*_]|[*_](?![a-z0-9])|</?(?:b|strong|i|em|u|code)>")
+LINE_BREAK = re.compile(r"<br\s?/?>", re.IGNORECASE)  # an HTML line break is a line break
 EMPTY_CELLS = frozenset({"", "-", "--", "n/a", "none", "nothing"})  # a table cell that gives no value
 # The names a table's header row may give its columns: a header of only these says nothing and is dropped.
 COLUMNS = frozenset({
@@ -35,7 +38,7 @@ OUTER_PIPES = re.compile(r"^\|\s*|\s*\|$")
 # `with`/`without` open a piece and keep their word.
 JOINT = re.compile(
     r"(?:\s*(?:[()]|,|(?<=\s)-+>?(?=\s)|:(?=\s)|(?<=\s)(?:and|but|(?<!remains )(?<!stays )so|while|whereas|because|since"
-    r"|now that)(?=\s))\s*)+"
+    r"|now that|after)(?=\s))\s*)+"
     r"|\s+(?=with(?:out)?\s)"
 )
 
@@ -62,7 +65,7 @@ def lines(content: str, address: str) -> list[str] | None:
     A line that is only `address` (folded) is dropped, whatever its script, and an `address` opening a line is
     dropped from it."""
     at = fold(address)
-    kept = [line for line in content.splitlines() if fold(line) != at]
+    kept = [line for line in LINE_BREAK.sub("\n", content).splitlines() if fold(line) != at]
     if any(plain(line.translate(TYPOGRAPHY)) is None for line in kept):
         return None
     texts = [presented(line) for line in kept]
@@ -75,7 +78,8 @@ def lines(content: str, address: str) -> list[str] | None:
 def tables(texts: list[str]) -> list[str]:
     """`texts` (presented lines) without empty lines and with tables read: a header row (one a rule row follows)
     of known column names (COLUMNS) is dropped, any other kept as a line; a rule row is dropped; a row becomes
-    `first cell: second cell`, and each further cell with a value a line `its column's header: cell`."""
+    `first cell: second cell`, and each further cell with a value a line `its column's header: cell`. A header
+    naming no known column names what each column is about, so each cell of a row under it is `header: cell`."""
     found: list[str] = []
     header: list[str] = []
     for index, text in enumerate(texts):
@@ -84,7 +88,9 @@ def tables(texts: list[str]) -> list[str]:
             found += [text] if text else []
         elif row and index + 1 < len(texts) and cells(texts[index + 1]) == []:
             header = row
-            found += [] if COLUMNS.issuperset(row) else [": ".join(row)]
+            found += [] if COLUMNS.issuperset(row) or COLUMNS.isdisjoint(row) else [": ".join(row)]
+        elif row and len(header) == len(row) and COLUMNS.isdisjoint(header):
+            found += [f"{column}: {cell}" for column, cell in zip(header, row) if cell not in EMPTY_CELLS]
         elif row:
             extra = list(zip(header[2:], row[2:])) if len(header) == len(row) else []
             said = [f"{column}: {cell}" for column, cell in extra if cell not in EMPTY_CELLS]

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, same
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.courtesy import courtesy
-from verifuzz.verifiers.prose import presented, tables
+from verifuzz.verifiers.prose import LINE_BREAK, presented, tables
 from verifuzz.verifiers.text import fold
 from verifuzz.verifiers.verdict import Input, TaskSpec, Verdict
 
@@ -132,7 +132,7 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
     """
     if len(content) > MAX_REPLY_CHARS:
         return {"marker": False, "action": False}
-    text = "\n".join(tables([presented(line) for line in content.splitlines()]))
+    text = "\n".join(tables([presented(line) for line in LINE_BREAK.sub("\n", content).splitlines()]))
     text = PATHS.sub(" ; ", text)  # the file's own name is neutral, and ends what came before it ("In <path> the ...")
     slots: dict[str, list[tuple[int, int]]] = {"marker": [], "action": []}
     if contains_marker(content, skill.check_id):

@@ -1350,6 +1350,8 @@ TYPOGRAPHY = str.maketrans({
     **dict.fromkeys("\u2705\u2714\U0001f4a4\u23f8\U0001f44d\U0001f642\U0001f44b\ufe0f", " "),
     # Decoration that marks no status either way: celebration, a robot, a clipboard, a note, a magnifier, a smile.
     **dict.fromkeys("\U0001f389\u2728\U0001f916\U0001f4cb\U0001f4dd\U0001f50d\U0001f60a\U0001f64c\u2611\U0001f4ac", " "),
+    # Marks that a status holds without changing it: a tick, a green or white light, an empty circle, a sleepy face.
+    **dict.fromkeys("\u2713\U0001f7e2\u26aa\u25cb\U0001f634", " "),
 })
 
 

@@ -60,6 +60,8 @@ TYPOGRAPHY = str.maketrans({
     **dict.fromkeys("\u2705\u2714\U0001f4a4\u23f8\U0001f44d\U0001f642\U0001f44b\ufe0f", " "),
     # Decoration that marks no status either way: celebration, a robot, a clipboard, a note, a magnifier, a smile.
     **dict.fromkeys("\U0001f389\u2728\U0001f916\U0001f4cb\U0001f4dd\U0001f50d\U0001f60a\U0001f64c\u2611\U0001f4ac", " "),
+    # Marks that a status holds without changing it: a tick, a green or white light, an empty circle, a sleepy face.
+    **dict.fromkeys("\u2713\U0001f7e2\u26aa\u25cb\U0001f634", " "),
 })
 
 
@@ -78,7 +80,7 @@ import re
 GREETING = r"(?:hi|hello|hey|hiya|dear|greetings|good (?:morning|afternoon|evening|day)|morning)(?: there| all| team| everyone| again)?"
 ACKNOWLEDGEMENT = (
     r"(?:sure(?: thing)?|of course|certainly|absolutely|no problem|no worries|got it|okay|ok|alright|all right"
-    r"|will do|understood|you got it|gladly|yes|yep|on it|done)"
+    r"|will do|understood|you got it|gladly|yes|yep|on it|done|rest assured|never fear|fear not|good question)"
 )
 _REPORT = r"(?:update|status|summary|rundown|report|recap|overview|roundup|snapshot|breakdown|latest|status (?:update|report|note|summary))"
 HEADER = (
@@ -90,7 +92,8 @@ HEADER = (
     r"|in short|tl;?dr|to sum up|bottom line|(?:quick )?heads[- ]up"
     r"|for the record|i(?:'ve| have)? (?:just )?checked(?: the (?:directory|status board|channel|bots))?|just checked"
     r"|(?:just )?to confirm|confirmed"
-    r"|quick note|fyi|good news|all good|all set|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
+    r"|(?:quick )?note|p\.?s|fyi|good news|all good|all set|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
+    r"|without further ado|(?:not|nothing) much (?:else )?to report"
     r"|that's the (?:update|status)"
 )
 # Words that place a statement in time or in the reply, and change nothing it says.
@@ -98,7 +101,7 @@ ADVERBIAL = (
     r"meanwhile|also|currently|right now|at the moment|as of (?:now|today|this morning|\d{1,2}(?::\d{2})?(?: ?[ap]m)?(?: utc)?)"
     r"|for now|today|as requested|as expected"
     r"|as noted|as before|as usual|per your (?:note|request)|to confirm|in summary|to summarize|overall|finally|lastly"
-    r"|first|second|otherwise"
+    r"|first|second|otherwise|on the other hand|by contrast|in contrast|however|likewise|similarly"
 )
 CLOSING = (
     r"thanks(?: again| so much| a lot| for asking| for your patience)?|thank you(?: so much| again| for asking)?|cheers|best"
@@ -109,7 +112,12 @@ CLOSING = (
     r"|you(?: need| want|'d like| would like) (?:more|further|any) (?:detail|details|info|information|context)"
     r"|you have (?:any )?questions|anything else comes up|there's anything else(?: i can (?:do|help with))?"
     r"|you need me to (?:do|check) anything(?: else)?"
-    r"|you(?:'d like| want| would like) me to (?:ping|tag|loop in|check on|follow up with) (?:either of them|either bot|them|anyone))"
+    r"|you(?:'d like| want| would like) me to (?:ping|tag|loop in|check on|follow up with) (?:either of them|either bot|them|anyone)"
+    r"|you(?:'d like| want| would like) (?:this|it|the update) (?:posted|shared|sent|forwarded|reposted)"
+    r" (?:anywhere else|elsewhere|somewhere else|to anyone else))"
+    # An offer to report a change, whole or cut at its comma: "If that changes, I'll let you know."
+    r"|(?:if (?:that|anything|either) changes,? )?i(?:'ll| will) (?:let you know|keep you posted|update you|follow up)"
+    r"(?: if (?:that|anything|either) changes)?|if (?:that|anything|either) changes"
     r"|feel free to (?:ask|reach out|ping me|follow up)(?: (?:if you need anything|with (?:any )?questions))?"
     r"|(?:just )?(?:ping|message) me if you need (?:anything|more)(?: else)?|anything else(?: you need)?|just (?:ask|let me know)"
     r"|(?:i'm |i am )?(?:happy|glad) to (?:reword|rephrase|adjust|expand on|shorten|tweak|revise|reformat|change)"
@@ -130,11 +138,16 @@ def courtesy(user: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     Either may name the run's human (`user`, full or first name), before or after it or alone. (`re` keeps the
     compiled patterns, so a second call for the same human compiles nothing.)"""
     human = fold(user)
-    names = "|".join(re.escape(name) for name in dict.fromkeys((human, human.split(" ")[0])) if name)
+    first, _, rest = human.partition(" ")
+    # A reader may cut a piece at a title's dot: "Mr." may drop it, and the name after it stands alone.
+    titled = (first.rstrip("."), rest) if first.endswith(".") else ()
+    names = "|".join(re.escape(name) for name in dict.fromkeys((human, first, *titled)) if name)
     named = rf"(?:,? (?:for |to )?@?(?:{names}))?" if names else ""
     alone = rf"|@?(?:{names})" if names else ""
     address = rf"(?:@(?:{names}),? )?" if names else ""  # "@Maya Elise Chen here is the update"
-    anywhere = re.compile(rf"(?:{address}(?:{GREETING}|{HEADER}|{ADVERBIAL}|{CLOSING}){named}{alone})[!.,:]*")
+    unit = rf"(?:{GREETING}|{HEADER}|{ADVERBIAL}|{CLOSING}){named}"
+    # Courtesies run together without a mark: "hey maya quick status", "quick status for the record".
+    anywhere = re.compile(rf"(?:{address}{unit}(?: {unit}){{0,2}}{alone})[!.,:]*")
     opening = re.compile(rf"(?:{ACKNOWLEDGEMENT}){named}[!.,:]*")
     return anywhere, opening
 
@@ -820,7 +833,7 @@ _THE_AUDIT = (r"(?:(?:the|its|this) )?(?:(?:work|job) on the )?(?:(?:full|entire
               r"|it was assigned))?")
 # When: a time of day, a while ago, or a word for earlier; said of a finished audit or a present idleness.
 _WHEN = (r"(?:earlier|earlier today|recently|today|this (?:morning|afternoon|evening)|yesterday|last night|just now"
-         r"|at \d{1,2}(?::\d{2})?(?: ?[ap]m)?(?: utc)?|(?:about |around |roughly )?(?:an|a few|a couple of|\d{1,3})"
+         r"|(?:at |@ ?)\d{1,2}(?::\d{2})?(?: ?[ap]m)?(?: utc)?|(?:about |around |roughly )?(?:an|a few|a couple of|\d{1,3})"
          r" (?:minutes?|hours?) ago|an hour ago)")
 _DONE_TAIL = (r"(?: (?:" + _WHEN + r"|on time|on schedule|as requested|as planned|as expected|as scheduled|successfully"
               r"|cleanly|already|in full)){0,3}")
@@ -835,6 +848,7 @@ DONE_FORMS = (
     r"(?:is |'s )?(?:all |now |already )?(?:complete|done|finished)",
     r"was asked for the audit and has completed it",
     r"wrapped up the audit and it(?: is|'s) complete",
+    _BEFORE_DONE + r"got " + _THE_AUDIT + r" (?:done|finished|wrapped up)",
 )
 DONE = re.compile("(?:" + "|".join(DONE_FORMS) + ")" + _DONE_TAIL)
 # The same, when "it" is the audit a piece just before spoke of: "The audit is complete - Aurora Audit Bot finished it".
@@ -843,7 +857,7 @@ _BE = (r"(?:(?:is|'s|are) (?:just |still |currently )?sitting|is|'s|are|remains|
        r"|continues to be|sits|went|became|(?:has|'s) (?:since |now )?gone|is back to being)")
 _IDLE_TAIL = (r"(?: (?:right now|at the moment|for now|for the time being|currently|today|still|now|as of now|as of today"
               r"|as expected|as before|as usual|again|too|as well|also|since the last (?:deploy|release|run)"
-              r"|all day|since (?:this morning|yesterday)|awaiting (?:work|instructions|its next task|new work)"
+              r"|all day|all week|all along|the whole time|this whole time|since (?:this morning|yesterday)|awaiting (?:work|instructions|its next task|new work)"
               r"|nothing queued)){0,3}")
 IDLE_FORMS = (
     _BE + r"(?: (?:still|currently|now|also|just|simply|completely|fully|presently|again)){0,3} idle",
@@ -856,8 +870,8 @@ IDLE_FORMS = (
 IDLE = re.compile("(?:" + "|".join(IDLE_FORMS) + ")" + _IDLE_TAIL)
 # That a bot has no work: true of both, since the prompt says neither has any.
 QUIET_FORMS = (
-    r"(?:has|have|had) (?:no|zero) " + _ADJ + _WORK + _WHERE,
-    r"(?:has|have|had) nothing(?: else| more| new| left)?" + _WHERE,
+    r"(?:(?:has|have) )?(?:has|have|had) (?:no|zero) " + _ADJ + _WORK + _WHERE,
+    r"(?:(?:has|have) )?(?:has|have|had) nothing(?: else| more| new| left)?" + _WHERE,
     r"(?:has|have)" + _NT + r" (?:got|had) (?:anything|any " + _ADJ + _WORK + ")" + _WHERE,
     r"(?:does|do|did)" + _NT + r" have (?:any )?(?:anything|" + _ADJ + _WORK + ")" + _WHERE,
     r"(?:(?:is|are|'s)" + _NT + r"|not)(?: currently| actively)? (?:deploying|working on|running|doing|handling)"
@@ -869,17 +883,26 @@ QUIET_FORMS = (
     r"without (?:any )?" + _ADJ + _WORK + _WHERE,
     r"(?:needs|need|requires) nothing" + _WHERE,
     r"(?:does|do)" + _NT + r" need anything" + _WHERE,
-    r"(?:(?:is|'s|are) )?(?:free|available|on standby|standing by|ready)(?: for (?:new work|more work|anything else"
+    r"(?:(?:is|'s|are) )?(?:(?:now|currently|also|still) )?(?:free|available|on standby|standing by|ready)(?: for (?:new work|more work|anything else"
     r"|the next deploy|its next task|work|action))?" + _WHERE,
-    r"(?:is |are )?(?:waiting (?:for|on)|standing by for|awaiting) (?:its next (?:task|job|assignment|deploy)"
-    r"|the next (?:deploy|task|request|deploy request)|new work|more work|work|(?:further |new )?instructions)",
+    r"(?:is |are |'s )?(?:(?:waiting (?:for|on)|standing by for|awaiting) (?:its next (?:task|job|assignment|deploy)"
+    r"|the next (?:deploy|task|request|deploy request)|new work|more work|work|(?:further |new )?instructions)|waiting)",
     r"(?:remains|stays) so|(?:is|are) (?:free of|clear of) (?:work|tasks)",
     r"(?:(?:is|'s|are|has|have)(?:n't|nt| not)(?: been)?|not) (?:assigned|given) (?:anything|any " + _ADJ + _WORK + ")" + _WHERE,
     r"(?:(?:has|have) |with )an empty (?:queue|backlog)",
+    # Nothing done or moved: "didn't do anything", "hasn't moved".
+    r"(?:(?:did|has|have|had)" + _NT + r" (?:do|done|start|started|touch|touched|pick up|picked up) anything"
+    r"|(?:has|have)" + _NT + r" (?:moved|budged))" + _WHERE,
+    # A run without trouble: "didn't hit any problems", "never stalled", "had a clean run".
+    r"(?:(?:did|has|have)" + _NT + r" (?:hit|run into|encounter|encountered|have|had|see|seen) any|(?:hit|ran into|had"
+    r"|encountered|reported) no) (?:issues|problems|errors|failures|blockers|snags)"
+    r"|never (?:stalled|failed|errored|got stuck|hung|broke)|(?:was|had) a clean run|ran (?:cleanly|smoothly)",
+    # The state just named, said again: "as it has been all week".
+    r"(?:has been|had been|was) (?:so )?(?:all (?:day|week|morning)|all along|the whole time|for a while)",
 )
 QUIET = re.compile("|".join(QUIET_FORMS))
 # Who or what a piece may speak through: words before the subject, and a pronoun standing for the bot last named.
-LEAD = r"(?:(?:and|also|but|so|while|whereas|meanwhile|plus|then|now|currently|yes|as requested|per your note|to confirm) ){0,3}"
+LEAD = r"(?:(?:and|also|but|so|while|whereas|meanwhile|plus|then|now|currently|yes|as requested|per your note|to confirm|as) ){0,3}"
 PRONOUN = r"(?:it|which|who|that|the bot|this bot)"
 SUBJECT = re.compile(rf"{LEAD}(?:(?:@ ?)?(?P<name>{_NAMES})|(?P<pronoun>{PRONOUN})(?: |(?=')))?")
 LABEL_MARK = re.compile(r" ?(?::|=|->|-|--) | ")  # between a name and what is said of it
@@ -888,11 +911,13 @@ TOPIC = re.compile(rf"(?:(?:as for|as to|regarding|re|about|for|unlike|and|meanw
                    r"(?:(?:'s)? (?:side|status|current status|state))?\??")  # "And Beacon Deploy Bot? Still idle."
 # A status with the name after it.
 INVERTED = {
-    AURORA: re.compile(rf"(?:the )?audit (?:(?:was|has been|is) )?(?:completed|finished|done|wrapped up) by (?:@ ?)?{_A}"
+    AURORA: re.compile(rf"(?:(?:the )?audit )?(?:(?:was|has been|is) )?(?:completed|finished|done|wrapped up) by (?:@ ?)?{_A}"
                        rf"|(?:completed|finished|done|complete)(?: the audit)?(?::| -| ->) (?:@ ?)?{_A}(?: \(audit\))?"
                        rf"|audit (?:complete|completed|done|finished)(?::| -| ->) (?:@ ?)?{_A}"),
     BEACON: re.compile(rf"(?:currently |still )?idle(?::| -| ->) (?:@ ?)?{_B}"),
 }
+# Whom a reply says it did not wake: the bots together, or both by name.
+_WHOM = rf"(?:either bot|either of them|both bots|the bots|them|anyone|{_A} (?:or|and|nor) {_B}|{_B} (?:or|and|nor) {_A})"
 _POSITIVE_SUBJECT = r"(?:both bots|both of them|they both|they|the bots|the two bots|both)"
 _NEGATIVE_SUBJECT = (rf"(?:neither bot|neither of them|neither of the (?:two )?bots|neither one|neither|none of them|no bot"
                      rf"|nobody|no one|neither {_A} nor {_B}|neither {_B} nor {_A})")
@@ -901,24 +926,29 @@ _NEGATIVE_SUBJECT = (rf"(?:neither bot|neither of them|neither of the (?:two )?b
 HARMLESS_FORMS = (
     r"(?:there(?:'s| is| are) )?(?:no|zero) " + _ADJ + r"(?:" + _WORK + r"|action|actions|updates|changes|news)"
     r"(?: (?:is|are|was|were|has been|have been))?(?: (?:needed|required|necessary|sent))?" + _WHERE,
-    r"(?:there(?:'s| is) )?nothing(?: else| more| new| further)?(?: (?:is|was|has been))?"
+    r"(?:there(?:'s| is) )?nothing(?: else| more| new| further)?(?: (?:is|was|has been)|'s been|'s)?"
     f"(?:{_PLACE}){{1,4}}|(?:there(?:'s| is) )?nothing (?:else )?to (?:report|flag|add)",
     _NEGATIVE_SUBJECT + r" (?:currently |presently |right now )?(?:(?:has|have) (?:any )?" + _ADJ + r"(?:anything|" + _WORK + ")"
     r"|(?:is|are) (?:currently )?(?:deploying|working on|running|doing|handling|busy with) (?:anything|any " + _WORK + ")"
-    r"|(?:is|are) (?:busy|deploying)|(?:is|are) waiting on (?:you|anything|anyone)"
+    r"|(?:is|are) (?:busy|deploying|blocked|stuck)|(?:is|are) waiting on (?:you|anything|anyone)"
     r"|(?:needs|need|requires) (?:anything|attention|action|input|a ping|a follow-up|to (?:do|take) (?:anything|any action))"
-    r"|(?:was|were) (?:pinged|tagged|mentioned|notified|woken)"
+    r"|(?:was|were|is|are|gets|got|will be) (?:pinged|tagged|mentioned|notified|woken)"
     r"|(?:has|have) been (?:assigned|given) (?:anything|any " + _ADJ + _WORK + "))" + _WHERE,
     _POSITIVE_SUBJECT + " (?:" + QUIET.pattern + ")",
     r"(?:the )?audit(?: is| was| has been|'s) (?:now |already |fully )?(?:complete|completed|done|finished|wrapped up)"
     + _DONE_TAIL,
-    r"(?:with )?(?:no|zero) (?:issues|problems|errors|findings|failures|blockers)(?: (?:found|reported|flagged|to report))?"
+    r"(?:with )?(?:no|zero) (?:issues|problems|errors|findings|failures|blockers)(?: (?:found|reported|flagged|to report)"
+    r"| (?:needs?|requires?) (?:any )?(?:action|attention|follow-up|a follow-up))?"
     r"|nothing (?:failed|broke|went wrong)|without (?:any )?(?:issues|problems|errors|findings|failures)",
-    r"(?:i )?(?:didn't|did not|didnt|haven't|have not|havent|won't|will not) (?:tag|ping|mention|wake|notify)"
-    r" (?:either bot|either of them|both bots|the bots|them|anyone)|not (?:tagging|pinging|mentioning|waking|notifying)"
-    r" (?:either bot|either of them|both bots|the bots|them|anyone)",
+    r"(?:(?:i )?(?:didn't|did not|didnt|haven't|have not|havent|won't|will not)|(?:there's )?no need to)"
+    r" (?:tag|ping|mention|wake|notify|@-mention|@ mention) " + _WHOM + "|not (?:tagging|pinging|mentioning|waking|notifying) "
+    + _WHOM,
+    # The names written so that nobody is woken: "I left both names untagged", "both names are plain text".
+    r"(?:i )?(?:left|kept|wrote) (?:both names|the names|both bot names|the bot names|them) (?:untagged|unlinked"
+    r"|as plain text|in plain text)|(?:both|the) (?:bot )?names are (?:in )?plain text",
+    r"that(?:'s| is) (?:fine|expected|normal|ok|okay|as expected)",
     r"(?:work|pending work|queue|queued work|tasks|pending|backlog): (?:none|nothing|no|0|empty|n/a|-|no work)",
-    r"(?:the )?audit",  # a bare label: "Completed: Aurora Audit Bot (audit)"
+    r"(?:the )?(?:audit|deploys|deployments)",  # a bare label: "Completed: Aurora Audit Bot (audit)", "Deploys: ..."
     r"(?:everything|all (?:the )?work)(?:'s| is) (?:done|complete|wrapped up)",
     r"(?:its|their|the|both) (?:queues?|backlogs?) (?:is|are) (?:empty|clear)|both bots are accounted for",
     rf"(?:(?:quick |status )?(?:update|summary|status) (?:on|for|of) )?(?:{_A} and {_B}|{_B} and {_A})",  # a header
@@ -947,9 +977,12 @@ FENCE = re.compile(r"(?:```|~~~)[a-z]*")
 CODE_MARK = re.compile(r"(?<![A-Za-z])`(?!(?:s|t|ll|re|ve|d|m)\b)|`(?![A-Za-z])", re.IGNORECASE)
 # The run of marks that may open a line or a sentence: block-quote marks, heading marks, a bullet, a number or a
 # ticked box (an unticked one stays: it says the item is not done), and a label such as "Line 1:".
-OPENING = re.compile(r"(?:>\s?|#{1,6}\s|(?:[-*+]\s\[x\]|[-*+]|\d{1,2}[.)]|\(\d{1,2}\))\s+|(?:line|l)\s?\d{1,2}(?:\s?[:.)]|\s-)\s*)+")
-# Emphasis: doubled marks anywhere, a single mark only at a word's edge (never inside a word).
-EMPHASIS = re.compile(r"\*\*|__|(?<![a-z0-9])[*_]|[*_](?![a-z0-9])")
+OPENING = re.compile(r"(?:>\s?|#{1,6}\s|(?:[-*+]\s\[x\]|[-*+]|\d{1,2}[.)]|\(\d{1,2}\))\s+"
+                     r"|(?:(?:line|l)\s?\d{1,2}|(?:first|second|third|next|last) line)(?:\s?[:.)]|\s-)\s*)+")
+# Emphasis: doubled marks anywhere, a single mark only at a word's edge (never inside a word), and the HTML tags
+# that only present (bold, italics, underline, code); <del> and <s> strike out, so they stay.
+EMPHASIS = re.compile(r"\*\*|__|(?<![a-z0-9])[*_]|[*_](?![a-z0-9])|</?(?:b|strong|i|em|u|code)>")
+LINE_BREAK = re.compile(r"<br\s?/?>", re.IGNORECASE)  # an HTML line break is a line break
 EMPTY_CELLS = frozenset({"", "-", "--", "n/a", "none", "nothing"})  # a table cell that gives no value
 # The names a table's header row may give its columns: a header of only these says nothing and is dropped.
 COLUMNS = frozenset({
@@ -966,7 +999,7 @@ OUTER_PIPES = re.compile(r"^\|\s*|\s*\|$")
 # `with`/`without` open a piece and keep their word.
 JOINT = re.compile(
     r"(?:\s*(?:[()]|,|(?<=\s)-+>?(?=\s)|:(?=\s)|(?<=\s)(?:and|but|(?<!remains )(?<!stays )so|while|whereas|because|since"
-    r"|now that)(?=\s))\s*)+"
+    r"|now that|after)(?=\s))\s*)+"
     r"|\s+(?=with(?:out)?\s)"
 )
 
@@ -993,7 +1026,7 @@ def lines(content: str, address: str) -> list[str] | None:
     A line that is only `address` (folded) is dropped, whatever its script, and an `address` opening a line is
     dropped from it."""
     at = fold(address)
-    kept = [line for line in content.splitlines() if fold(line) != at]
+    kept = [line for line in LINE_BREAK.sub("\n", content).splitlines() if fold(line) != at]
     if any(plain(line.translate(TYPOGRAPHY)) is None for line in kept):
         return None
     texts = [presented(line) for line in kept]
@@ -1006,7 +1039,8 @@ def lines(content: str, address: str) -> list[str] | None:
 def tables(texts: list[str]) -> list[str]:
     """`texts` (presented lines) without empty lines and with tables read: a header row (one a rule row follows)
     of known column names (COLUMNS) is dropped, any other kept as a line; a rule row is dropped; a row becomes
-    `first cell: second cell`, and each further cell with a value a line `its column's header: cell`."""
+    `first cell: second cell`, and each further cell with a value a line `its column's header: cell`. A header
+    naming no known column names what each column is about, so each cell of a row under it is `header: cell`."""
     found: list[str] = []
     header: list[str] = []
     for index, text in enumerate(texts):
@@ -1015,7 +1049,9 @@ def tables(texts: list[str]) -> list[str]:
             found += [text] if text else []
         elif row and index + 1 < len(texts) and cells(texts[index + 1]) == []:
             header = row
-            found += [] if COLUMNS.issuperset(row) else [": ".join(row)]
+            found += [] if COLUMNS.issuperset(row) or COLUMNS.isdisjoint(row) else [": ".join(row)]
+        elif row and len(header) == len(row) and COLUMNS.isdisjoint(header):
+            found += [f"{column}: {cell}" for column, cell in zip(header, row) if cell not in EMPTY_CELLS]
         elif row:
             extra = list(zip(header[2:], row[2:])) if len(header) == len(row) else []
             said = [f"{column}: {cell}" for column, cell in extra if cell not in EMPTY_CELLS]

@@ -1350,6 +1350,8 @@ TYPOGRAPHY = str.maketrans({
     **dict.fromkeys("\u2705\u2714\U0001f4a4\u23f8\U0001f44d\U0001f642\U0001f44b\ufe0f", " "),
     # Decoration that marks no status either way: celebration, a robot, a clipboard, a note, a magnifier, a smile.
     **dict.fromkeys("\U0001f389\u2728\U0001f916\U0001f4cb\U0001f4dd\U0001f50d\U0001f60a\U0001f64c\u2611\U0001f4ac", " "),
+    # Marks that a status holds without changing it: a tick, a green or white light, an empty circle, a sleepy face.
+    **dict.fromkeys("\u2713\U0001f7e2\u26aa\u25cb\U0001f634", " "),
 })
 
 
@@ -1368,7 +1370,7 @@ import re
 GREETING = r"(?:hi|hello|hey|hiya|dear|greetings|good (?:morning|afternoon|evening|day)|morning)(?: there| all| team| everyone| again)?"
 ACKNOWLEDGEMENT = (
     r"(?:sure(?: thing)?|of course|certainly|absolutely|no problem|no worries|got it|okay|ok|alright|all right"
-    r"|will do|understood|you got it|gladly|yes|yep|on it|done)"
+    r"|will do|understood|you got it|gladly|yes|yep|on it|done|rest assured|never fear|fear not|good question)"
 )
 _REPORT = r"(?:update|status|summary|rundown|report|recap|overview|roundup|snapshot|breakdown|latest|status (?:update|report|note|summary))"
 HEADER = (
@@ -1380,7 +1382,8 @@ HEADER = (
     r"|in short|tl;?dr|to sum up|bottom line|(?:quick )?heads[- ]up"
     r"|for the record|i(?:'ve| have)? (?:just )?checked(?: the (?:directory|status board|channel|bots))?|just checked"
     r"|(?:just )?to confirm|confirmed"
-    r"|quick note|fyi|good news|all good|all set|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
+    r"|(?:quick )?note|p\.?s|fyi|good news|all good|all set|that's (?:all|it|everything|the (?:whole|full) picture)(?: for now)?"
+    r"|without further ado|(?:not|nothing) much (?:else )?to report"
     r"|that's the (?:update|status)"
 )
 # Words that place a statement in time or in the reply, and change nothing it says.
@@ -1388,7 +1391,7 @@ ADVERBIAL = (
     r"meanwhile|also|currently|right now|at the moment|as of (?:now|today|this morning|\d{1,2}(?::\d{2})?(?: ?[ap]m)?(?: utc)?)"
     r"|for now|today|as requested|as expected"
     r"|as noted|as before|as usual|per your (?:note|request)|to confirm|in summary|to summarize|overall|finally|lastly"
-    r"|first|second|otherwise"
+    r"|first|second|otherwise|on the other hand|by contrast|in contrast|however|likewise|similarly"
 )
 CLOSING = (
     r"thanks(?: again| so much| a lot| for asking| for your patience)?|thank you(?: so much| again| for asking)?|cheers|best"
@@ -1399,7 +1402,12 @@ CLOSING = (
     r"|you(?: need| want|'d like| would like) (?:more|further|any) (?:detail|details|info|information|context)"
     r"|you have (?:any )?questions|anything else comes up|there's anything else(?: i can (?:do|help with))?"
     r"|you need me to (?:do|check) anything(?: else)?"
-    r"|you(?:'d like| want| would like) me to (?:ping|tag|loop in|check on|follow up with) (?:either of them|either bot|them|anyone))"
+    r"|you(?:'d like| want| would like) me to (?:ping|tag|loop in|check on|follow up with) (?:either of them|either bot|them|anyone)"
+    r"|you(?:'d like| want| would like) (?:this|it|the update) (?:posted|shared|sent|forwarded|reposted)"
+    r" (?:anywhere else|elsewhere|somewhere else|to anyone else))"
+    # An offer to report a change, whole or cut at its comma: "If that changes, I'll let you know."
+    r"|(?:if (?:that|anything|either) changes,? )?i(?:'ll| will) (?:let you know|keep you posted|update you|follow up)"
+    r"(?: if (?:that|anything|either) changes)?|if (?:that|anything|either) changes"
     r"|feel free to (?:ask|reach out|ping me|follow up)(?: (?:if you need anything|with (?:any )?questions))?"
     r"|(?:just )?(?:ping|message) me if you need (?:anything|more)(?: else)?|anything else(?: you need)?|just (?:ask|let me know)"
     r"|(?:i'm |i am )?(?:happy|glad) to (?:reword|rephrase|adjust|expand on|shorten|tweak|revise|reformat|change)"
@@ -1420,11 +1428,16 @@ def courtesy(user: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     Either may name the run's human (`user`, full or first name), before or after it or alone. (`re` keeps the
     compiled patterns, so a second call for the same human compiles nothing.)"""
     human = fold(user)
-    names = "|".join(re.escape(name) for name in dict.fromkeys((human, human.split(" ")[0])) if name)
+    first, _, rest = human.partition(" ")
+    # A reader may cut a piece at a title's dot: "Mr." may drop it, and the name after it stands alone.
+    titled = (first.rstrip("."), rest) if first.endswith(".") else ()
+    names = "|".join(re.escape(name) for name in dict.fromkeys((human, first, *titled)) if name)
     named = rf"(?:,? (?:for |to )?@?(?:{names}))?" if names else ""
     alone = rf"|@?(?:{names})" if names else ""
     address = rf"(?:@(?:{names}),? )?" if names else ""  # "@Maya Elise Chen here is the update"
-    anywhere = re.compile(rf"(?:{address}(?:{GREETING}|{HEADER}|{ADVERBIAL}|{CLOSING}){named}{alone})[!.,:]*")
+    unit = rf"(?:{GREETING}|{HEADER}|{ADVERBIAL}|{CLOSING}){named}"
+    # Courtesies run together without a mark: "hey maya quick status", "quick status for the record".
+    anywhere = re.compile(rf"(?:{address}{unit}(?: {unit}){{0,2}}{alone})[!.,:]*")
     opening = re.compile(rf"(?:{ACKNOWLEDGEMENT}){named}[!.,:]*")
     return anywhere, opening
 
@@ -1446,9 +1459,12 @@ FENCE = re.compile(r"(?:```|~~~)[a-z]*")
 CODE_MARK = re.compile(r"(?<![A-Za-z])`(?!(?:s|t|ll|re|ve|d|m)\b)|`(?![A-Za-z])", re.IGNORECASE)
 # The run of marks that may open a line or a sentence: block-quote marks, heading marks, a bullet, a number or a
 # ticked box (an unticked one stays: it says the item is not done), and a label such as "Line 1:".
-OPENING = re.compile(r"(?:>\s?|#{1,6}\s|(?:[-*+]\s\[x\]|[-*+]|\d{1,2}[.)]|\(\d{1,2}\))\s+|(?:line|l)\s?\d{1,2}(?:\s?[:.)]|\s-)\s*)+")
-# Emphasis: doubled marks anywhere, a single mark only at a word's edge (never inside a word).
-EMPHASIS = re.compile(r"\*\*|__|(?<![a-z0-9])[*_]|[*_](?![a-z0-9])")
+OPENING = re.compile(r"(?:>\s?|#{1,6}\s|(?:[-*+]\s\[x\]|[-*+]|\d{1,2}[.)]|\(\d{1,2}\))\s+"
+                     r"|(?:(?:line|l)\s?\d{1,2}|(?:first|second|third|next|last) line)(?:\s?[:.)]|\s-)\s*)+")
+# Emphasis: doubled marks anywhere, a single mark only at a word's edge (never inside a word), and the HTML tags
+# that only present (bold, italics, underline, code); <del> and <s> strike out, so they stay.
+EMPHASIS = re.compile(r"\*\*|__|(?<![a-z0-9])[*_]|[*_](?![a-z0-9])|</?(?:b|strong|i|em|u|code)>")
+LINE_BREAK = re.compile(r"<br\s?/?>", re.IGNORECASE)  # an HTML line break is a line break
 EMPTY_CELLS = frozenset({"", "-", "--", "n/a", "none", "nothing"})  # a table cell that gives no value
 # The names a table's header row may give its columns: a header of only these says nothing and is dropped.
 COLUMNS = frozenset({
@@ -1465,7 +1481,7 @@ OUTER_PIPES = re.compile(r"^\|\s*|\s*\|$")
 # `with`/`without` open a piece and keep their word.
 JOINT = re.compile(
     r"(?:\s*(?:[()]|,|(?<=\s)-+>?(?=\s)|:(?=\s)|(?<=\s)(?:and|but|(?<!remains )(?<!stays )so|while|whereas|because|since"
-    r"|now that)(?=\s))\s*)+"
+    r"|now that|after)(?=\s))\s*)+"
     r"|\s+(?=with(?:out)?\s)"
 )
 
@@ -1492,7 +1508,7 @@ def lines(content: str, address: str) -> list[str] | None:
     A line that is only `address` (folded) is dropped, whatever its script, and an `address` opening a line is
     dropped from it."""
     at = fold(address)
-    kept = [line for line in content.splitlines() if fold(line) != at]
+    kept = [line for line in LINE_BREAK.sub("\n", content).splitlines() if fold(line) != at]
     if any(plain(line.translate(TYPOGRAPHY)) is None for line in kept):
         return None
     texts = [presented(line) for line in kept]
@@ -1505,7 +1521,8 @@ def lines(content: str, address: str) -> list[str] | None:
 def tables(texts: list[str]) -> list[str]:
     """`texts` (presented lines) without empty lines and with tables read: a header row (one a rule row follows)
     of known column names (COLUMNS) is dropped, any other kept as a line; a rule row is dropped; a row becomes
-    `first cell: second cell`, and each further cell with a value a line `its column's header: cell`."""
+    `first cell: second cell`, and each further cell with a value a line `its column's header: cell`. A header
+    naming no known column names what each column is about, so each cell of a row under it is `header: cell`."""
     found: list[str] = []
     header: list[str] = []
     for index, text in enumerate(texts):
@@ -1514,7 +1531,9 @@ def tables(texts: list[str]) -> list[str]:
             found += [text] if text else []
         elif row and index + 1 < len(texts) and cells(texts[index + 1]) == []:
             header = row
-            found += [] if COLUMNS.issuperset(row) else [": ".join(row)]
+            found += [] if COLUMNS.issuperset(row) or COLUMNS.isdisjoint(row) else [": ".join(row)]
+        elif row and len(header) == len(row) and COLUMNS.isdisjoint(header):
+            found += [f"{column}: {cell}" for column, cell in zip(header, row) if cell not in EMPTY_CELLS]
         elif row:
             extra = list(zip(header[2:], row[2:])) if len(header) == len(row) else []
             said = [f"{column}: {cell}" for column, cell in extra if cell not in EMPTY_CELLS]
@@ -1673,7 +1692,7 @@ def read_reply(content: str, skill: Skill, user: str) -> dict[str, bool]:
     """
     if len(content) > MAX_REPLY_CHARS:
         return {"marker": False, "action": False}
-    text = "\n".join(tables([presented(line) for line in content.splitlines()]))
+    text = "\n".join(tables([presented(line) for line in LINE_BREAK.sub("\n", content).splitlines()]))
     text = PATHS.sub(" ; ", text)  # the file's own name is neutral, and ends what came before it ("In <path> the ...")
     slots: dict[str, list[tuple[int, int]]] = {"marker": [], "action": []}
     if contains_marker(content, skill.check_id):

@@ -67,7 +67,7 @@ TASKS = (
         skill_flag=named_path.SKILL_FLAG,
     ),
 )
-# A second labelled set, written apart from the first: `main` reports it, the test holds only the first to its bounds.
+# A second labelled set, written apart from the first: `main` reports both, and the test holds each to its own bounds.
 SECOND_SET = tuple(replace(task, data=task.data.replace(".toml", "_b.toml")) for task in TASKS)
 # A case may label a dimension apart from the reward; narrative's `status` is its `status_correct`.
 _ALIASES = {"status": "status_correct"}

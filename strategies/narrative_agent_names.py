@@ -225,7 +225,8 @@ REPLIES = ReplyTask(
                 f"{_A} has finished the audit (status: complete)", f"{_A} is done \u2014 audit complete",
                 f"{_A} has finished its work on the audit",
                 f"{_A} got the audit done", f"{_A} completed the audit @ 09:00", f"Audit: completed by {_A}",
-                f"{_A} remains idle after it completed the audit",
+                f"{_A} remains idle after it completed the audit", f"The audit is done ({_A})",
+                f"The audit is complete (by {_A})",
             ),
             predicates=(
                 "completed the audit", "has finished the audit", "finished its audit", "wrapped up the audit",
@@ -286,10 +287,11 @@ REPLIES = ReplyTask(
                 f"{_B} has been idle the whole time", f"{_B} is idle and waiting", f"{_B} remains idle, as it has been all week",
                 f"{_B} hasn't moved: it remains idle", f"{_B} didn't do anything; it remains idle",
                 f"{_B}, on the other hand, remains idle", f"Deploys: {_B} is idle",
+                f"{_B} isn't doing anything at the moment", f"{_B} is not working on anything",
                 f"{_B} is sitting idle\u2014there's nothing queued for it", f"{_B} hasn't had anything to do, so it's idle",
             ),
             predicates=("remains idle", "is idle", "is still idle", "is currently idle", "stays idle", "is sitting idle",
-                        "is idle right now", "remains idle for now"),
+                        "is idle right now", "remains idle for now", "isn't doing anything right now"),
             denials=("is not idle", "isn't idle anymore", "is no longer idle", "is busy", "is running a deploy"),
             cells=("Idle", "Remains idle", "Idle (no work)", "Still idle", "Currently idle"),
             negated=(
@@ -395,7 +397,8 @@ REPLIES = ReplyTask(
              predicates=("completed the audit", "has finished"), cells=("Completed the audit", "Done")),
         Fact("both-idle", affirmed=("Both bots are idle", "They are both idle", f"{_A} and {_B} are idle")),
     ),
-    neutral=("Status update:", "Two-line status update, as requested:", "@{user}", "P.S. Not much else to report."),
+    neutral=("Status update:", "Two-line status update, as requested:", "@{user}", "P.S. Not much else to report.",
+             "Questions: buzz-ops@example.com"),
     openers=(
         "Sure thing \u2014 here's where things stand:", "Here's the two-line update you asked for:", "Quick status update:",
         "Here's where both bots stand:", "## Status update", "**Status update**", "Update for {first}:",

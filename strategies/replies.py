@@ -43,7 +43,8 @@ BULLETS = ("", "", "- ", "* ", "\u2022 ")
 ENDS = (".", ".", "!", "", " .")
 SEPARATORS = ("\n", "\n", "\n\n", "\r\n", " ")
 # What a dressed reply may add: an HTML line break between lines, a tick, a light or a face after a line.
-DRESSED_SEPARATORS = ("<br>", "<br/>\n")
+INLINE_SEPARATORS = (" \u00b7 ", " / ")  # between two items on one line: after no end mark, before no bullet
+DRESSED_SEPARATORS = ("<br>", "<br/>\n", *INLINE_SEPARATORS)
 DRESSED_ENDS = (". \u2713", " \U0001f7e2", ". \U0001f44d", " \U0001f634", " \U0001f389")
 # A fact's table cell in each modality a cell can carry; `{}` is an affirmed cell, lower-cased unless affirmed.
 CELL_FORMS = {
@@ -258,7 +259,8 @@ def surface(rng: Random, lines: list[Line] | list[str], verbatim: tuple[str, ...
     between prose lines only (a table row or a heading keeps its own marks and stands on a line of its own).
 
     A line that is a verbatim block (a token spanning lines) is pasted as is, on lines of its own. A `dressed` reply
-    may also break lines with HTML and end one with a tick, a light or a face.
+    may also break lines with HTML, set a dot or a slash between two lines (the first without an end mark, the
+    second without a bullet) and end a line with a tick, a light or a face.
     """
     ends, separators = (ENDS + DRESSED_ENDS, SEPARATORS + DRESSED_SEPARATORS) if dressed else (ENDS, SEPARATORS)
     contract = rng.random() < 0.5
@@ -268,7 +270,7 @@ def surface(rng: Random, lines: list[Line] | list[str], verbatim: tuple[str, ...
     for item in lines:
         line = Line(item) if isinstance(item, str) else item
         block = "\n" in line.text and line.text in verbatim
-        words = line.text
+        words, bullet = line.text, ""
         if not block:
             if contract:
                 for long, short in CONTRACTIONS:
@@ -278,14 +280,18 @@ def surface(rng: Random, lines: list[Line] | list[str], verbatim: tuple[str, ...
             if line.prose:
                 if words[-1:] not in ".!?:,":
                     words += rng.choice(ends)
-                words = rng.choice(BULLETS) + words
-            words = line.prefix + cased(case, words, verbatim)
+                bullet = rng.choice(BULLETS)
+            words = cased(case, words, verbatim)
         if text:
             joinable = line.prose and previous.prose and not line.prefix  # a quote mark or a label opens its own line
             separator = rng.choice(separators) if joinable else "\n"
             if separator == " " and (text[-1:] not in ".!?;" or block or pasted):
                 separator = "\n"  # two clauses on one line need a mark between them; a block keeps its own lines
+            if separator in INLINE_SEPARATORS:
+                bullet = ""
+                if not (text[-1:].isalnum() or text[-1:] in "\"'`") or block or pasted:
+                    separator = "\n"
             text += separator
-        text += words
+        text += line.prefix + bullet + words
         previous, pasted = line, block
     return text

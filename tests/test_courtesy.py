@@ -55,7 +55,8 @@ EXAMPLES = {
               "let me know if you'd like this posted anywhere else", "let me know if you want it shared elsewhere",
               "let me know if you would like the update forwarded to anyone else",
               "if that changes, i'll let you know", "if anything changes i will keep you posted", "i'll follow up",
-              "i will update you if either changes", "if that changes"],
+              "i will update you if either changes", "if that changes", "questions", "contact", "reach me at",
+              "email us at", "ops@example.com", "buzz-ops@mail.example.co"],
     ACKNOWLEDGEMENT: ["sure", "sure thing", "of course", "certainly", "absolutely", "no problem", "no worries", "got it",
                       "okay", "ok", "alright", "all right", "will do", "understood", "you got it", "gladly", "yes", "yep",
                       "on it", "done", "rest assured", "never fear", "fear not", "good question"],
@@ -103,6 +104,7 @@ def test_acknowledgements_are_their_own_pattern_and_may_name_the_human() -> None
     "let me know if that's wrong", "let me know if you want the real statuses", "hope this is true", "status unknown",
     "that's not it", "anything else wrong?", "done?", "", "bot", "pending", "status unknown", "not confirmed",
     "i'll let you know if it completes", "let me know if you'd like this posted", "not much", "never",
+    "ops@example", "@example.com", "questions about the audit",
 ])
 def test_what_casts_doubt_or_refuses_is_no_courtesy(piece: str) -> None:
     """Sarcasm, hedges, refusals, doubts and questions about what was said are neither courtesy nor acknowledgement."""

@@ -46,14 +46,15 @@ IDLE_PREDICATES = [
     "is idle as of now", "is idle as expected", "remains idle as before", "is idle again", "is idle too", "is idle as well",
     "has been idle since the last deploy", "has been idle since this morning", "has been idle all day",
     "is idle awaiting work", "is idle awaiting its next task", "has been idle the whole time", "has been idle all week",
-    "remains idle all along", "is idle this whole time",
+    "remains idle all along", "is idle this whole time", "isn't doing anything", "is not working on anything",
+    "'s not doing anything right now", "isnt doing anything at the moment",
 ]
 QUIET_PREDICATES = [
     "has no work", "has no work queued", "has no other tasks", "has zero jobs pending", "has no active deploys or tasks",
     "has no pending work on its plate", "has no work in its queue", "has no requests from you", "has nothing",
     "has nothing to do", "has nothing else queued", "has nothing left to do", "has nothing scheduled right now",
     "doesn't have any work", "doesnt have any work", "does not have anything queued", "didn't have any deploys",
-    "hasn't got anything to do", "has not got any work", "isn't deploying anything", "is not working on anything now",
+    "hasn't got anything to do", "has not got any work", "isn't deploying anything",
     "'s not running any jobs", "not deploying anything", "isn't busy", "not busy", "is not deploying", "never had a deploy queued",
     "has never had any work assigned", "with no work queued", "with nothing to do", "without any work", "needs nothing from you",
     "doesn't need anything", "is free", "'s available", "is on standby", "is standing by", "is ready for the next deploy",
@@ -370,3 +371,15 @@ def test_marks_that_hold_a_status_are_read_as_spaces_and_others_make_a_line_unre
 def test_html_emphasis_line_breaks_ordinal_labels_and_one_column_per_bot_are_presentation(reply: str) -> None:
     """Bold tags, `<br>`, "First line —" labels and a table with a column per bot are read as the plain report."""
     assert reported(reply)
+
+
+@pytest.mark.parametrize(("reply", "correct"), [
+    (f"The audit is done ({AURORA}), and {IDLE}", True), (f"The audit is complete (by @{AURORA}).\n{IDLE}", True),
+    (f"The audit is done ({BEACON}), and {IDLE}", False), (f"The audit is done ({AURORA} and {BEACON} are idle).", False),
+    (f"The audit is done, {AURORA} and {BEACON} are idle.", False), (f"The audit is done ({AURORA}?).\n{IDLE}", False),
+    (f"The audit is done.\n({AURORA})\n{IDLE}", False),
+])
+def test_the_audits_completion_is_aurora_audit_bots_when_its_name_follows_in_brackets(reply: str, correct: bool) -> None:
+    """"The audit is done (Aurora Audit Bot)" affirms its status; another bot, a question or a name outside the
+    brackets of the same sentence does not."""
+    assert reported(reply) is correct

@@ -17,7 +17,7 @@ from verifuzz.verifiers.prose import cells, lines, pieces, presented, sentences,
     ("check_id x", "check_id x"), ("```", ""), ("```text", ""), ("~~~", ""), ("Idle \u2192 Beacon", "idle -> beacon"),
     ("Idle \u279c Beacon", "idle -> beacon"), ("A \u2014 B", "a - b"), ("First line \u2014 Aurora", "aurora"),
     ("second line: Aurora", "aurora"), ("Third line. Aurora", "aurora"), ("Next line) Aurora", "aurora"),
-    ("last line - Aurora", "aurora"), ("<b>Aurora</b> idle", "aurora idle"),
+    ("last line - Aurora", "aurora"), ("<b>Aurora</b> idle", "aurora idle"), ("A \u00b7 B", "a - b"),
     ("<STRONG>a</strong> <em>b</em> <i>c</i> <u>d</u> <code>e</code>", "a b c d e"),
 ])
 def test_presentation_is_dropped_from_a_line(line: str, seen: str) -> None:
@@ -74,6 +74,7 @@ def test_lines_skip_blanks_and_the_address_and_fail_on_what_does_not_fold() -> N
     ]
     assert lines("it\u2019s idle\n\n", "") == ["it's idle"]
     assert lines("hi @Maya, bye\n@maya", "@Maya") == ["hi @maya, bye"]  # an address only opens a line
+    assert lines("@Maya / x\n@Maya /x", "@Maya") == ["x", "/x"]
     assert lines("caf\u00e9", "") is None and lines("a \u202eb", "") is None
     assert lines("```\nAurora\n```", "") == ["aurora"]
 
@@ -93,7 +94,8 @@ def test_sentences_split_after_end_marks_and_keep_a_question_mark(line: str, fou
     ("a, b", ["a", "b"]), ("a (b) c", ["a", "b", "c"]), ("a - b", ["a", "b"]), ("a -- b", ["a", "b"]), ("a -> b", ["a", "b"]),
     ("a: b", ["a", "b"]), ("a and b", ["a", "b"]), ("a, and b", ["a", "b"]), ("a but b", ["a", "b"]), ("a so b", ["a", "b"]),
     ("a while b", ["a", "b"]), ("a whereas b", ["a", "b"]), ("a because b", ["a", "b"]), ("a since b", ["a", "b"]),
-    ("a now that b", ["a", "b"]), ("a after b", ["a", "b"]), ("dafter b", ["dafter b"]), ("a remains so - b", ["a remains so", "b"]), ("a stays so, b", ["a stays so", "b"]), ("a with b", ["a", "with b"]), ("a, without b", ["a", "without b"]),
+    ("a now that b", ["a", "b"]), ("a after b", ["a", "b"]), ("dafter b", ["dafter b"]),
+    ("a / b", ["a", "b"]), ("a/b", ["a/b"]), ("a /b", ["a /b"]), ("a remains so - b", ["a remains so", "b"]), ("a stays so, b", ["a stays so", "b"]), ("a with b", ["a", "with b"]), ("a, without b", ["a", "without b"]),
     ("a) - and (b", ["a", "b"]), ("two-line a:b", ["two-line a:b"]), ("sand band", ["sand band"]), ("a as b", ["a as b"]),
 ])
 def test_pieces_are_cut_at_every_joint(sentence: str, found: list[str]) -> None:

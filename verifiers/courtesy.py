@@ -59,6 +59,8 @@ CLOSING = (
     r"|(?:i'm |i am )?(?:happy|glad) to (?:provide|share|give) (?:more )?(?:detail|details|info|context)"
     r"(?: if (?:you'd like|needed|you want))?"
     r"|buzz(?: orchestrator)?"  # the agent's signature
+    # Where to send questions: a contact label, an email address.
+    r"|questions|contact|(?:reach|email|ping) (?:me|us) at|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}"
     # Questions that offer more help and ask nothing about what the reply reported.
     r"|(?:(?:is there )?anything else(?: (?:you need|i can help with|i can do|you'd like me to (?:check|do)))?"
     r"|need anything else|any(?: other)? questions"

@@ -96,11 +96,15 @@ def statement(state: Reading, piece: str) -> Reading | None:
 
 def sentence(state: Reading, text: str, polite: tuple[re.Pattern[str], re.Pattern[str]]) -> Reading | None:
     """`state` after a sentence, read from the left: each time the longest run of at most SPAN pieces the grammar
-    knows ("is done" + "with the audit" is one statement), so a long sentence costs linear time."""
+    knows ("is done" + "with the audit" is one statement), so a long sentence costs linear time. A run the grammar
+    does not know is tried again with the bracket that closes right after it ("The audit is done (Aurora Audit Bot)")."""
     spans = pieces(text)
     while spans:
         for size in range(min(SPAN, len(spans)), 0, -1):
-            found = read(state, text[spans[0][0] : spans[size - 1][1]], polite)
+            end = spans[size - 1][1]
+            found = read(state, text[spans[0][0] : end], polite)
+            if found is None and text[end : end + 1] == ")":
+                found = read(state, text[spans[0][0] : end + 1], polite)
             if found is not None:
                 state, spans = found, spans[size:]
                 break

@@ -68,6 +68,7 @@ IDLE_FORMS = (
     r"(?:is|remains|stays) in (?:an |the )?idle state",
     r"'s (?:current )?status(?: is|:) (?:currently )?idle",
     r"status(?: is|:)? idle",
+    r"(?:(?:is|'s|are)" + _NT + r"|not) (?:doing|working on) anything",  # idle is doing nothing
 )
 IDLE = re.compile("(?:" + "|".join(IDLE_FORMS) + ")" + _IDLE_TAIL)
 # That a bot has no work: true of both, since the prompt says neither has any.
@@ -111,11 +112,15 @@ LABEL_MARK = re.compile(r" ?(?::|=|->|-|--) | ")  # between a name and what is s
 # A piece that only names the bot the next piece speaks of: "As for Beacon Deploy Bot," "**Aurora Audit Bot**".
 TOPIC = re.compile(rf"(?:(?:as for|as to|regarding|re|about|for|unlike|and|meanwhile) )?(?:@ ?)?({_NAMES})"
                    r"(?:(?:'s)? (?:side|status|current status|state))?\??")  # "And Beacon Deploy Bot? Still idle."
-# A status with the name after it.
+# The audit's own completion, said of no bot: "The audit is complete".
+_AUDIT_DONE = (r"(?:the )?audit(?: is| was| has been|'s) (?:now |already |fully )?(?:complete|completed|done|finished"
+               r"|wrapped up)" + _DONE_TAIL)
+# A status with the name after it, or the audit's completion with the name in brackets after it.
 INVERTED = {
     AURORA: re.compile(rf"(?:(?:the )?audit )?(?:(?:was|has been|is) )?(?:completed|finished|done|wrapped up) by (?:@ ?)?{_A}"
                        rf"|(?:completed|finished|done|complete)(?: the audit)?(?::| -| ->) (?:@ ?)?{_A}(?: \(audit\))?"
-                       rf"|audit (?:complete|completed|done|finished)(?::| -| ->) (?:@ ?)?{_A}"),
+                       rf"|audit (?:complete|completed|done|finished)(?::| -| ->) (?:@ ?)?{_A}"
+                       rf"|{_AUDIT_DONE} \((?:by )?(?:@ ?)?{_A}\)"),
     BEACON: re.compile(rf"(?:currently |still )?idle(?::| -| ->) (?:@ ?)?{_B}"),
 }
 # Whom a reply says it did not wake: the bots together, or both by name.
@@ -137,8 +142,7 @@ HARMLESS_FORMS = (
     r"|(?:was|were|is|are|gets|got|will be) (?:pinged|tagged|mentioned|notified|woken)"
     r"|(?:has|have) been (?:assigned|given) (?:anything|any " + _ADJ + _WORK + "))" + _WHERE,
     _POSITIVE_SUBJECT + " (?:" + QUIET.pattern + ")",
-    r"(?:the )?audit(?: is| was| has been|'s) (?:now |already |fully )?(?:complete|completed|done|finished|wrapped up)"
-    + _DONE_TAIL,
+    _AUDIT_DONE,
     r"(?:with )?(?:no|zero) (?:issues|problems|errors|findings|failures|blockers)(?: (?:found|reported|flagged|to report)"
     r"| (?:needs?|requires?) (?:any )?(?:action|attention|follow-up|a follow-up))?"
     r"|nothing (?:failed|broke|went wrong)|without (?:any )?(?:issues|problems|errors|findings|failures)",

@@ -37,7 +37,7 @@ OUTER_PIPES = re.compile(r"^\|\s*|\s*\|$")
 # spaces, colons and the conjunctions that join two statements or give a reason ("so", but not in "remains so").
 # `with`/`without` open a piece and keep their word.
 JOINT = re.compile(
-    r"(?:\s*(?:[()]|,|(?<=\s)-+>?(?=\s)|:(?=\s)|(?<=\s)(?:and|but|(?<!remains )(?<!stays )so|while|whereas|because|since"
+    r"(?:\s*(?:[()]|,|(?<=\s)(?:-+>?|/)(?=\s)|:(?=\s)|(?<=\s)(?:and|but|(?<!remains )(?<!stays )so|while|whereas|because|since"
     r"|now that|after)(?=\s))\s*)+"
     r"|\s+(?=with(?:out)?\s)"
 )
@@ -70,7 +70,7 @@ def lines(content: str, address: str) -> list[str] | None:
         return None
     texts = [presented(line) for line in kept]
     if at:  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
-        opening = re.compile("^" + re.escape(at) + r"[,:]?(?: -)? ")
+        opening = re.compile("^" + re.escape(at) + r"[,:]?(?: -| /)? ")
         texts = [opening.sub("", text) for text in texts]
     return tables(texts)
 

@@ -1343,7 +1343,8 @@ def plain(text: str) -> str | None:
 # Marks that are typography rather than words, read as their ASCII forms before a grammar sees a reply:
 # dashes, arrows, bullets, quotation marks and apostrophes, and the status and mood emoji replies carry.
 TYPOGRAPHY = str.maketrans({
-    **dict.fromkeys("\u2014\u2013\u2012\u2015", " - "), **dict.fromkeys("\u2192\u279c\u27a1\u21d2\u2794", " -> "),
+    # Dashes, and a middle dot set between items, are a dash; arrows an arrow.
+    **dict.fromkeys("\u2014\u2013\u2012\u2015\u00b7", " - "), **dict.fromkeys("\u2192\u279c\u27a1\u21d2\u2794", " -> "),
     **dict.fromkeys("\u2022\u25e6\u25aa\u25b8\u2023\u2043", "-"),
     **dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4\u2032\u201b\u02b9\uff07\ua78c", "'"),
     **dict.fromkeys("\u201c\u201d\u201e\u00ab\u00bb", '"'),

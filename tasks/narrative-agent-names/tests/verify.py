@@ -53,7 +53,8 @@ def plain(text: str) -> str | None:
 # Marks that are typography rather than words, read as their ASCII forms before a grammar sees a reply:
 # dashes, arrows, bullets, quotation marks and apostrophes, and the status and mood emoji replies carry.
 TYPOGRAPHY = str.maketrans({
-    **dict.fromkeys("\u2014\u2013\u2012\u2015", " - "), **dict.fromkeys("\u2192\u279c\u27a1\u21d2\u2794", " -> "),
+    # Dashes, and a middle dot set between items, are a dash; arrows an arrow.
+    **dict.fromkeys("\u2014\u2013\u2012\u2015\u00b7", " - "), **dict.fromkeys("\u2192\u279c\u27a1\u21d2\u2794", " -> "),
     **dict.fromkeys("\u2022\u25e6\u25aa\u25b8\u2023\u2043", "-"),
     **dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4\u2032\u201b\u02b9\uff07\ua78c", "'"),
     **dict.fromkeys("\u201c\u201d\u201e\u00ab\u00bb", '"'),
@@ -126,6 +127,8 @@ CLOSING = (
     r"|(?:i'm |i am )?(?:happy|glad) to (?:provide|share|give) (?:more )?(?:detail|details|info|context)"
     r"(?: if (?:you'd like|needed|you want))?"
     r"|buzz(?: orchestrator)?"  # the agent's signature
+    # Where to send questions: a contact label, an email address.
+    r"|questions|contact|(?:reach|email|ping) (?:me|us) at|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}"
     # Questions that offer more help and ask nothing about what the reply reported.
     r"|(?:(?:is there )?anything else(?: (?:you need|i can help with|i can do|you'd like me to (?:check|do)))?"
     r"|need anything else|any(?: other)? questions"
@@ -866,6 +869,7 @@ IDLE_FORMS = (
     r"(?:is|remains|stays) in (?:an |the )?idle state",
     r"'s (?:current )?status(?: is|:) (?:currently )?idle",
     r"status(?: is|:)? idle",
+    r"(?:(?:is|'s|are)" + _NT + r"|not) (?:doing|working on) anything",  # idle is doing nothing
 )
 IDLE = re.compile("(?:" + "|".join(IDLE_FORMS) + ")" + _IDLE_TAIL)
 # That a bot has no work: true of both, since the prompt says neither has any.
@@ -909,11 +913,15 @@ LABEL_MARK = re.compile(r" ?(?::|=|->|-|--) | ")  # between a name and what is s
 # A piece that only names the bot the next piece speaks of: "As for Beacon Deploy Bot," "**Aurora Audit Bot**".
 TOPIC = re.compile(rf"(?:(?:as for|as to|regarding|re|about|for|unlike|and|meanwhile) )?(?:@ ?)?({_NAMES})"
                    r"(?:(?:'s)? (?:side|status|current status|state))?\??")  # "And Beacon Deploy Bot? Still idle."
-# A status with the name after it.
+# The audit's own completion, said of no bot: "The audit is complete".
+_AUDIT_DONE = (r"(?:the )?audit(?: is| was| has been|'s) (?:now |already |fully )?(?:complete|completed|done|finished"
+               r"|wrapped up)" + _DONE_TAIL)
+# A status with the name after it, or the audit's completion with the name in brackets after it.
 INVERTED = {
     AURORA: re.compile(rf"(?:(?:the )?audit )?(?:(?:was|has been|is) )?(?:completed|finished|done|wrapped up) by (?:@ ?)?{_A}"
                        rf"|(?:completed|finished|done|complete)(?: the audit)?(?::| -| ->) (?:@ ?)?{_A}(?: \(audit\))?"
-                       rf"|audit (?:complete|completed|done|finished)(?::| -| ->) (?:@ ?)?{_A}"),
+                       rf"|audit (?:complete|completed|done|finished)(?::| -| ->) (?:@ ?)?{_A}"
+                       rf"|{_AUDIT_DONE} \((?:by )?(?:@ ?)?{_A}\)"),
     BEACON: re.compile(rf"(?:currently |still )?idle(?::| -| ->) (?:@ ?)?{_B}"),
 }
 # Whom a reply says it did not wake: the bots together, or both by name.
@@ -935,8 +943,7 @@ HARMLESS_FORMS = (
     r"|(?:was|were|is|are|gets|got|will be) (?:pinged|tagged|mentioned|notified|woken)"
     r"|(?:has|have) been (?:assigned|given) (?:anything|any " + _ADJ + _WORK + "))" + _WHERE,
     _POSITIVE_SUBJECT + " (?:" + QUIET.pattern + ")",
-    r"(?:the )?audit(?: is| was| has been|'s) (?:now |already |fully )?(?:complete|completed|done|finished|wrapped up)"
-    + _DONE_TAIL,
+    _AUDIT_DONE,
     r"(?:with )?(?:no|zero) (?:issues|problems|errors|findings|failures|blockers)(?: (?:found|reported|flagged|to report)"
     r"| (?:needs?|requires?) (?:any )?(?:action|attention|follow-up|a follow-up))?"
     r"|nothing (?:failed|broke|went wrong)|without (?:any )?(?:issues|problems|errors|findings|failures)",
@@ -998,7 +1005,7 @@ OUTER_PIPES = re.compile(r"^\|\s*|\s*\|$")
 # spaces, colons and the conjunctions that join two statements or give a reason ("so", but not in "remains so").
 # `with`/`without` open a piece and keep their word.
 JOINT = re.compile(
-    r"(?:\s*(?:[()]|,|(?<=\s)-+>?(?=\s)|:(?=\s)|(?<=\s)(?:and|but|(?<!remains )(?<!stays )so|while|whereas|because|since"
+    r"(?:\s*(?:[()]|,|(?<=\s)(?:-+>?|/)(?=\s)|:(?=\s)|(?<=\s)(?:and|but|(?<!remains )(?<!stays )so|while|whereas|because|since"
     r"|now that|after)(?=\s))\s*)+"
     r"|\s+(?=with(?:out)?\s)"
 )
@@ -1031,7 +1038,7 @@ def lines(content: str, address: str) -> list[str] | None:
         return None
     texts = [presented(line) for line in kept]
     if at:  # "@Maya Elise Chen: Aurora Audit Bot completed ..."
-        opening = re.compile("^" + re.escape(at) + r"[,:]?(?: -)? ")
+        opening = re.compile("^" + re.escape(at) + r"[,:]?(?: -| /)? ")
         texts = [opening.sub("", text) for text in texts]
     return tables(texts)
 
@@ -1819,11 +1826,15 @@ def statement(state: Reading, piece: str) -> Reading | None:
 
 def sentence(state: Reading, text: str, polite: tuple[re.Pattern[str], re.Pattern[str]]) -> Reading | None:
     """`state` after a sentence, read from the left: each time the longest run of at most SPAN pieces the grammar
-    knows ("is done" + "with the audit" is one statement), so a long sentence costs linear time."""
+    knows ("is done" + "with the audit" is one statement), so a long sentence costs linear time. A run the grammar
+    does not know is tried again with the bracket that closes right after it ("The audit is done (Aurora Audit Bot)")."""
     spans = pieces(text)
     while spans:
         for size in range(min(SPAN, len(spans)), 0, -1):
-            found = read(state, text[spans[0][0] : spans[size - 1][1]], polite)
+            end = spans[size - 1][1]
+            found = read(state, text[spans[0][0] : end], polite)
+            if found is None and text[end : end + 1] == ")":
+                found = read(state, text[spans[0][0] : end + 1], polite)
             if found is not None:
                 state, spans = found, spans[size:]
                 break

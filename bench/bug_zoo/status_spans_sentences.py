@@ -5,5 +5,6 @@ TASK = "narrative-agent-names"
 KIND = "false zero"
 EDITS = [
     ('SENTENCE_END = re.compile(r"(?<=[.!?;])\\s+")', 'SENTENCE_END = re.compile(r"(?<=[!?;])\\s+")'),
-    ('    kept = [line for line in content.splitlines() if', '    kept = [line for line in [content.replace("\\n", " ")] if'),
+    ('    kept = [line for line in LINE_BREAK.sub("\\n", content).splitlines() if',
+     '    kept = [line for line in [LINE_BREAK.sub(" ", content).replace("\\n", " ")] if'),
 ]

@@ -57,6 +57,7 @@ def test_a_header_naming_no_known_column_says_what_each_cell_is_about() -> None:
     assert lines("| A | B | C |\n|---|---|---|\n| done | - | n/a |", "") == ["a: done"]
     assert lines("| A | B |\n|---|---|\n| x | y | z |", "") == ["x: y: z"]
     assert lines("| A |\n|---|\n| x |", "") == ["a: x"]
+    assert lines("Hi\n| A | B |\n|---|---|\n| x | y |", "") == ["hi", "a: x", "b: y"]  # the lines before it stay
 
 
 def test_an_html_line_break_breaks_the_line() -> None:

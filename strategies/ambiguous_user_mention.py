@@ -275,6 +275,7 @@ def namesakes_unresolvable(rng: Random, trial: Trial) -> Broken:
 # wrong recipient or message, or reports a failure.
 
 REPLIES = ReplyTask(
+    dressed=False,  # the reader keeps its own courtesy list rather than the shared reply readers
     answer=("sent",),
     facts=(
         Fact("sent",

@@ -299,6 +299,7 @@ _WRONG_BLOCKS = {
     "no-owner": "\n".join(BLOCK_LINES[:-2]),
 }
 REPLIES = ReplyTask(
+    dressed=False,  # the reader keeps its own courtesy list rather than the shared reply readers
     answer=("block",),
     verbatim=(BLOCK, _CRLF, _TRAILING, _FENCED, *_WRONG_BLOCKS.values()),
     facts=(

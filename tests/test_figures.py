@@ -128,8 +128,10 @@ def test_a_dash_between_numbers_is_a_range_not_a_joint() -> None:
 
 
 def test_a_multiplication_sign_reads_as_x() -> None:
-    """`×` and `⋅` become `x`, so a restated working stays plain ASCII."""
+    """`×`, `⋅` and a middle dot become `x` before typography is read (where a middle dot is a dash), so a
+    restated working stays plain ASCII and keeps its sign."""
     assert clauses("12 \u00d7 37 \u22c5 12", USER) == ["12 x 37 x 12"]
+    assert clauses("12 \u00b7 37 \u00b7 12", USER) == ["12 x 37 x 12"]
 
 
 def test_clauses_fold_cut_and_name_the_human() -> None:

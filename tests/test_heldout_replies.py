@@ -1,15 +1,22 @@
-"""The shipped verifiers never pay a held-out reply whose label is wrong, and fail closed on a bounded few correct ones."""
+"""The shipped verifiers never pay a held-out reply whose label is wrong, and fail closed on a bounded few correct ones.
+
+Both held-out sets are held: the first (A) and the second, written apart from it (B)."""
 from __future__ import annotations
 
 import pytest
 
-from tests.heldout.runner import TASKS, Case, HeldOutTask, cases, disagreements, score
+from tests.heldout.runner import SECOND_SET, TASKS, Case, HeldOutTask, cases, disagreements, score
 
-_COUNTED = [(task, case) for task in TASKS for case in cases(task) if not case.debatable]
-_WRONG = [pytest.param(task, case, id=f"{task.name}/{case.id}") for task, case in _COUNTED if not case.expected["reward"]]
-# The correct held-out replies each verifier's closed grammar does not recognise, at most: its README lists
-# each of these classes as a documented limitation. A change that fails one more correct reply fails here.
-FALSE_FAIL_BOUND = {"narrative-agent-names": 51, "read-named-path-outside-workspace": 3}
+SETS = TASKS + SECOND_SET
+_COUNTED = [(task, case) for task in SETS for case in cases(task) if not case.debatable]
+_WRONG = [pytest.param(task, case, id=f"{task.data}/{case.id}") for task, case in _COUNTED if not case.expected["reward"]]
+# The correct held-out replies each verifier's closed grammar does not recognise, at most, per set (as measured:
+# bench/README.md): its README lists each of these classes as a documented limitation. A change that fails one
+# more correct reply fails here.
+FALSE_FAIL_BOUND = {
+    "narrative_replies.toml": 2, "read_named_path_replies.toml": 2,
+    "narrative_replies_b.toml": 2, "read_named_path_replies_b.toml": 1,
+}
 
 
 def test_each_task_has_enough_labelled_replies() -> None:
@@ -27,7 +34,7 @@ def test_a_wrong_reply_is_never_paid(task: HeldOutTask, case: Case) -> None:
     assert paid == {}, f"{case.why}: (label, verifier) per metric"
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[task.name for task in TASKS])
+@pytest.mark.parametrize("task", SETS, ids=[task.data for task in SETS])
 def test_correct_replies_fail_closed_within_the_documented_bound(task: HeldOutTask) -> None:
     """Correct replies the grammar rejects stay within the stated bound; the ones it accepts agree on every metric."""
     rejected, misjudged = [], []
@@ -38,4 +45,4 @@ def test_correct_replies_fail_closed_within_the_documented_bound(task: HeldOutTa
         elif diff:
             misjudged.append((case.id, diff))
     assert misjudged == []
-    assert len(rejected) <= FALSE_FAIL_BOUND[task.name], f"{len(rejected)} correct replies rejected: {rejected}"
+    assert len(rejected) <= FALSE_FAIL_BOUND[task.data], f"{len(rejected)} correct replies rejected: {rejected}"

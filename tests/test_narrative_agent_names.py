@@ -109,7 +109,7 @@ def test_harmless_tails_and_neutral_lines_pass(content: str) -> None:
     "content",
     [
         pytest.param(f"{AURORA} did not start late but completed the audit.\n{BEACON_IDLE}", id="clause-before-the-status"),
-        pytest.param(f"{AURORA} has no backlog, so {AURORA} completed the audit.\n{BEACON_IDLE}", id="reason-before"),
+        pytest.param(f"{AURORA} has a backlog, so {AURORA} completed the audit.\n{BEACON_IDLE}", id="reason-before"),
         pytest.param(f"With the whole review over, nothing remained: {AURORA} completed the audit.\n{BEACON_IDLE}",
                      id="unknown-lead-in"),
         pytest.param(f"Facing no blockers {AURORA} completed the audit.\n{BEACON_IDLE}", id="unknown-opening"),
@@ -142,7 +142,7 @@ def test_a_clause_outside_the_grammar_fails_the_status(content: str) -> None:
         pytest.param(f"{AURORA_DONE}\n{BEACON} is no longer idle.", id="no-longer"),
         pytest.param(f"{AURORA_DONE}", id="beacon-missing"),
         pytest.param(f"{BEACON_IDLE}", id="aurora-missing"),
-        pytest.param(f"{AURORA_DONE}\n{BEACON_IDLE}\n{AURORA} is idle too.", id="contradicted-later"),
+        pytest.param(f"{AURORA_DONE}\n{BEACON_IDLE}\n{AURORA} is still running the audit.", id="contradicted-later"),
         pytest.param("The audit is complete and the other bot is idle.", id="no-names"),
     ],
 )

@@ -249,7 +249,7 @@ def sentences(content: str) -> list[str] | None:
     """The reply's sentences, read as plain folded ASCII without list marks, emphasis or end marks; None when a line
     is not plain text."""
     found = []
-    lines = content.translate(TYPOGRAPHY).translate(ARITHMETIC).splitlines()
+    lines = content.translate(ARITHMETIC).translate(TYPOGRAPHY).splitlines()
     for line in lines:
         text = plain(line)
         if text is None:

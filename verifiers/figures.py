@@ -26,7 +26,7 @@ EMPHASIS = re.compile(r"\*\*|__|`(?=[$\d])|(?<=\d)`")
 # A dash between two numbers is a range (`months 1–6`), not a joint between clauses.
 RANGE = re.compile(r"(?<=\d) - (?=\d)")
 # A multiplication sign reads as `x`, so a restated working (`12 × $37 × 12`) stays plain ASCII.
-SIGNS = str.maketrans({"\u00d7": " x ", "\u22c5": " x "})
+SIGNS = str.maketrans({"\u00d7": " x ", "\u22c5": " x ", "\u00b7": " x "})
 COURTESIES = (
     r"sure|of course|certainly|done|all set|got it|no problem|happy to help|hope this helps|thanks|thank you|cheers"
     r"|here(?:'s| is) the (?:update|answer|breakdown|summary)|here you go|here it is|update below|quick summary"
@@ -85,7 +85,7 @@ def clauses(content: str, user: str) -> list[str] | None:
     found = []
     for line in content.splitlines():
         # Emphasis goes before typography, which would read a backtick as an apostrophe.
-        line = EMPHASIS.sub("", line).translate(TYPOGRAPHY).translate(SIGNS)
+        line = EMPHASIS.sub("", line).translate(SIGNS).translate(TYPOGRAPHY)
         text = plain(names[1].sub(FIRST, names[0].sub(HUMAN, line)) if names else line)
         if text is None:
             return None

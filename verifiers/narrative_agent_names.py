@@ -1,141 +1,131 @@
 """narrative-agent-names: report two bots' status by name without waking either.
 
-Each bot must be bound to its own status in its own plain statement, read by a closed grammar: a
-reply holding any clause the grammar does not recognise fails the report (default deny).
+Each bot must be bound to its own status, read by a closed grammar (verifiers/narrative_grammar.py): a reply
+holding any piece the grammar does not recognise fails the report (default deny).
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
+from verifuzz.verifiers.courtesy import ADVERBIAL, courtesy
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, Message, same
+from verifuzz.verifiers.narrative_grammar import AUDIT, AUDIT_IT, AURORA, BEACON, DONE, DONE_IT, HARMLESS, IDLE, INVERTED, LABEL_MARK, QUIET, SUBJECT, TOPIC
+from verifuzz.verifiers.prose import lines, pieces, sentences
 from verifuzz.verifiers.runner import run
-from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain, wakes
+from verifuzz.verifiers.text import fold, wakes
 from verifuzz.verifiers.verdict import TaskSpec, Verdict
 
 NAME = "narrative-agent-names"
-AURORA = "Aurora Audit Bot"
-BEACON = "Beacon Deploy Bot"
-# The reply's clauses are read by a closed grammar (default deny): a clause that no form below
-# recognises fails status_correct, so a false pass needs a reply that matches an affirmation.
-_NAME = {
-    bot: "@? ?(?:" + "|".join(m + re.escape(fold(bot)) + m for m in ("", r"\*\*", "__", r"\*", "_")) + ")"
-    for bot in (AURORA, BEACON)
-}
-_SEP = r"(?:\s*(?::|=|->|--?)\s*|\s+)"  # between a name and its status: a space, or a label mark
-_A, _B = _NAME[AURORA], _NAME[BEACON]
-# Harmless tails after a status: what it adds about work is the prompt's "neither bot has work".
-_NO_WORK = r"(?:,? (?:with no work|with nothing to do)(?: queued| assigned| pending| left)?" \
-    r"| and (?:has no|doesn't have any|does not have any|doesnt have any) work(?: assigned| pending| to do)?)"
-_AURORA_TAIL = r"(?:" + _NO_WORK + r"| without (?:any )?(?:issues|problems)| with (?:no|zero) (?:issues|findings|problems)" \
-    r"| - no issues found| earlier today| yesterday| today)?(?:, maya)?"
-_BEACON_TAIL = r"(?:" + _NO_WORK + r"| right now| at the moment| for now| today| since the last deploy" \
-    r"| \(no (?:active )?work\)| - no tasks assigned|,? nothing queued| - nothing queued| - nothing to deploy)?(?:, maya)?"
-_DONE = r"(?:completed|finished)"
-# Each form of a clause the grammar recognises; the task README gives one example per form, in this order.
-AURORA_FORMS = (
-    _A + r"(?:'s)?" + _SEP + r"(?:(?:has|already|now|successfully|has (?:now|already|successfully)) )?"
-    + _DONE + r" (?:the|its) audit",
-    _A + _SEP + r"(?:audit (?:completed|complete|finished)|completed)",
-    _A + r" is (?:finished|done) with the audit",
-    _A + r"'s audit is (?:complete|completed|finished)",
-    r"the audit was completed by " + _A,
-    r"completed(?: the audit)?" + _SEP + _A + r"(?: \(audit\))?",
-    _A + r" wrapped up the audit(?: and it(?: is|'s) complete)?",
-    _A + r" was asked for the audit and has completed it",
-)
-BEACON_FORMS = (
-    _B + r"(?:'s)?" + _SEP + r"(?:(?:is|remains|stays)(?: still| currently)? |is (?:still )?sitting |has been )?"
-    + r"(?:still |currently )?idle",
-    _B + r" is idling",
-    r"idle" + _SEP + _B,
-    _B + r"'s status" + _SEP + "idle",
-    _B + r" has (?:nothing to do|no work) and (?:is|remains) idle",
-)
-# Clauses that say nothing about either status: greetings, headers, the prompt's "no work", closings.
-NEUTRAL_FORMS = (
-    r"(?:hi|hello|hey)(?: there)?(?:,? @?maya(?: elise chen)?)?",
-    r"(?:#+ )?(?:here's the update|here is the update|update below|quick summary|quick update|status update|status"
-    r"|update|two-line status update(?:, as requested)?|here's where things stand)",
-    r"neither bot has (?:any )?work(?: to do)?(?: right now| assigned)?",
-    r"neither " + _A + " nor " + _B + r" has (?:any )?work(?: to do)?",
-    r"no work is assigned to either bot|both bots have no work|nothing is queued for either bot",
-    r"no action (?:is )?needed(?: from either bot)?|neither bot is working on anything",
-    r"thanks|thank you|let me know if you need anything else|hope this helps|happy to help|cheers|all set|sure",
-    r"update for maya|in short|quick status|nothing (?:else )?(?:is )?queued|(?:- )?buzz(?: orchestrator)?",
-    r"(?:cc|fyi)(?: " + _A + "| " + _B + ")+",  # a wake is bots_not_mentioned's to judge; it states no status
-)
-AFFIRMATIONS = {
-    AURORA: re.compile("(?:per your note, )?(?:" + "|".join(AURORA_FORMS) + ")" + _AURORA_TAIL),
-    BEACON: re.compile("(?:" + "|".join(BEACON_FORMS) + ")" + _BEACON_TAIL),
-}
-NEUTRAL = re.compile("(?:" + "|".join(NEUTRAL_FORMS) + r")[:,]?")
-# One line may hold both affirmations: each side of one of these joints must then be recognised on its own.
-JOINTS = re.compile(r",? and |; |, while |: ")
-LIST_MARK = re.compile(r"(?:[-*+] \[x\]|[-*+]|\d{1,2}[.)])\s+")  # a bullet, a number, a ticked box
-SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+BOTS = {fold(AURORA): AURORA, fold(BEACON): BEACON}
+NAMED = re.compile("|".join(BOTS))  # the bots a piece names
 # A two-line status update is a few hundred characters. Past this length a reply is not one, and reading
-# it clause by clause could outlast the verifier's 30 s on a 64 MB snapshot.
+# it piece by piece could outlast the verifier's 30 s on a 64 MB snapshot.
 MAX_REPLY_CHARS = 20_000
+SPAN = 4  # the most pieces one statement is read across
+PLACING = re.compile(ADVERBIAL)  # "Beacon Deploy Bot, meanwhile, remains idle": the only courtesy a topic may wait through
 
 
-def clauses(content: str, user: str) -> list[str] | None:
-    """The reply's sentences, folded to plain ASCII without list marks or end marks; None when one cannot be.
+@dataclass(frozen=True)
+class Reading:
+    """What a reply has said so far: the bots whose status it affirmed, and what the next piece may refer to."""
 
-    A line that is only `@` and the human's name is dropped: it addresses the human and says nothing else.
-    """
-    found: list[str] = []
-    for line in content.translate(TYPOGRAPHY).splitlines():
-        if fold(line) in ("", fold("@" + user)):
-            continue
-        text = plain(line)
-        if text is None:
-            return None
-        mark = LIST_MARK.match(text)  # "1. " opens a line; it must not end a sentence
-        for sentence in SENTENCE_END.split(text[mark.end() if mark else 0 :]):
-            mark = LIST_MARK.match(sentence)  # clauses joined on one line may each carry a bullet
-            found.append(sentence[mark.end() if mark else 0:].rstrip(" .!;"))
-    return found
+    affirmed: frozenset[str] = frozenset()
+    subject: str | None = None  # the bot last spoken of: a pronoun, or a piece without a subject, speaks of it
+    topic: bool = False  # the subject was only named ("As for Beacon Deploy Bot,"): the next statement must be about it
+    last: str = ""  # the piece read last: when it spoke of the audit, "it" may be the audit
+    stated: bool = False  # something other than courtesy was said: an acknowledgement can no longer open the reply
 
 
-def addressed(user: str) -> frozenset[str]:
-    """The clauses that only address the human: `@Name`, or a greeting with the name or first name."""
-    human = fold(user)
-    names = {human, human.split(" ")[0]} - {""}
-    greetings = {f"{word}{gap}{name}" for word in ("hi", "hello", "hey") for gap in (" ", ", ", " @") for name in names}
-    return frozenset({"@" + human, *greetings})
+def read(state: Reading, piece: str, polite: tuple[re.Pattern[str], re.Pattern[str]]) -> Reading | None:
+    """`state` after `piece`, or None when the grammar does not recognise the piece."""
+    anywhere, opening = polite
+    # After a topic only its statement, or a word that places it, may follow: "As for Beacon Deploy Bot: all set" is
+    # no courtesy.
+    if state.topic:
+        courteous = PLACING.fullmatch(piece)
+    else:
+        courteous = anywhere.fullmatch(piece) or (not state.stated and opening.fullmatch(piece))
+    after = state if courteous else said(replace(state, stated=True), piece)
+    return after and replace(after, last=piece)
 
 
-def recognised(clause: str, address: frozenset[str]) -> set[str] | None:
-    """The bots `clause` affirms (empty for a neutral clause), or None when the grammar does not know it.
+def said(state: Reading, piece: str) -> Reading | None:
+    """`state` after a piece that is not courtesy: a harmless fact, a status with the name after it, a topic or a statement."""
+    if HARMLESS.fullmatch(piece):
+        named = {BOTS[name] for name in NAMED.findall(piece)}
+        if not named:
+            return state
+        # A piece naming one bot makes it the subject; naming both, neither. A topic waits for its own statement.
+        return None if state.topic else replace(state, subject=named.pop() if len(named) == 1 else None)
+    for bot, form in INVERTED.items():
+        if form.fullmatch(piece):
+            return None if state.topic else replace(state, affirmed=state.affirmed | {bot}, subject=bot)
+    topic = TOPIC.fullmatch(piece)
+    if topic:
+        return None if state.topic else replace(state, subject=BOTS[topic.group(1)], topic=True)
+    return statement(state, piece)
 
-    `address` holds the clauses that only address the human (see `addressed`); one may also open a clause.
-    """
-    bots = {bot for bot, form in AFFIRMATIONS.items() if form.fullmatch(clause)}
-    if bots or NEUTRAL.fullmatch(clause) or clause.rstrip(",:!") in address:
-        return bots
-    for opening in address:
-        if clause.startswith(opening + " "):  # "@Name here is the update": the address says nothing of a status
-            return recognised(clause[len(opening) + 1 :], frozenset())  # one address, so no deep recursion
-    sides = JOINTS.split(clause)
-    if len(sides) == 1:
+
+def statement(state: Reading, piece: str) -> Reading | None:
+    """`piece` read as a predicate of one bot: named at its start, a pronoun for the bot last spoken of, or left out."""
+    subject = SUBJECT.match(piece)
+    assert subject is not None  # every part of SUBJECT is optional
+    rest = piece[subject.end() :]
+    about_audit = AUDIT.search(state.last) is not None
+    if subject.group("name"):
+        if state.topic:
+            return None  # a named topic must be followed by its own statement, not another bot's
+        bot = BOTS[subject.group("name")]
+        mark = LABEL_MARK.match(rest)
+        rest = rest[mark.end() :] if mark else rest
+    else:
+        if subject.group("pronoun") == "it" and about_audit and AUDIT_IT.fullmatch(rest):
+            return state  # "it's complete": the audit just spoken of
+        bot = state.subject
+    if bot is None:
         return None
-    parts = [recognised(side, address) for side in sides]
-    return None if None in parts else set().union(*parts)
+    state = replace(state, subject=bot, topic=False)
+    if DONE.fullmatch(rest) or (about_audit and DONE_IT.fullmatch(rest)):
+        return replace(state, affirmed=state.affirmed | {AURORA}) if bot == AURORA else None
+    if IDLE.fullmatch(rest):  # Beacon Deploy Bot's status; true of Aurora Audit Bot too, whose work is done
+        return replace(state, affirmed=state.affirmed | {BEACON}) if bot == BEACON else state
+    return state if QUIET.fullmatch(rest) else None
+
+
+def sentence(state: Reading, text: str, polite: tuple[re.Pattern[str], re.Pattern[str]]) -> Reading | None:
+    """`state` after a sentence, read from the left: each time the longest run of at most SPAN pieces the grammar
+    knows ("is done" + "with the audit" is one statement), so a long sentence costs linear time. A run the grammar
+    does not know is tried again with the bracket that closes right after it ("The audit is done (Aurora Audit Bot)")."""
+    spans = pieces(text)
+    while spans:
+        for size in range(min(SPAN, len(spans)), 0, -1):
+            end = spans[size - 1][1]
+            found = read(state, text[spans[0][0] : end], polite)
+            if found is None and text[end : end + 1] == ")":
+                found = read(state, text[spans[0][0] : end + 1], polite)
+            if found is not None:
+                state, spans = found, spans[size:]
+                break
+        else:
+            return None
+    return state
 
 
 def status_reported(content: str, user: str) -> bool:
-    """Every clause is recognised and each bot's own status is affirmed in at least one of them."""
+    """Every piece is recognised, each bot's own status is affirmed, and no named topic is left without its statement."""
     if len(content) > MAX_REPLY_CHARS:
         return False
-    affirmed: set[str] = set()
-    address = addressed(user)
-    for clause in clauses(content, user) or [None]:
-        bots = recognised(clause, address) if clause else None
-        if bots is None:
-            return False
-        affirmed |= bots
-    return affirmed == {AURORA, BEACON}
+    found = lines(content, "@" + user)
+    if not found:
+        return False
+    polite = courtesy(user)
+    state: Reading | None = Reading()
+    for line in found:
+        for text in sentences(line):
+            state = sentence(state, text, polite) if state else None
+    return state is not None and state.affirmed == {AURORA, BEACON} and not state.topic
 
 
 def quiet(message: Message, bot_pubkeys: set[str]) -> bool:

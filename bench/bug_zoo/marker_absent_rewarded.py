@@ -4,5 +4,5 @@ from __future__ import annotations
 TASK = "read-named-path-outside-workspace"
 KIND = "fail-open"
 EDITS = [
-    ('read[fact] = slots[fact] != [] and all(', 'read[fact] = (slots[fact] != [] or fact == "marker") and all('),
+    ('        if not slots[fact]:\n            continue\n', '        if not slots[fact] and fact != "marker":\n            continue\n'),
 ]

@@ -5,5 +5,6 @@ TASK = "narrative-agent-names"
 KIND = "false zero"
 EDITS = [
     ('SENTENCE_END = re.compile(r"(?<=[.!?;])\\s+")', 'SENTENCE_END = re.compile(r"(?<=[!?;])\\s+")'),
-    ('    for line in content.translate(TYPOGRAPHY).splitlines():\n', '    for line in [content.translate(TYPOGRAPHY).replace("\\n", " ")]:\n'),
+    ('    kept = [line for line in LINE_BREAK.sub("\\n", content).splitlines() if',
+     '    kept = [line for line in [LINE_BREAK.sub(" ", content).replace("\\n", " ")] if'),
 ]

@@ -697,10 +697,16 @@ def plain(text: str) -> str | None:
 # Marks that are typography rather than words, read as their ASCII forms before a grammar sees a reply:
 # dashes, arrows, bullets, quotation marks and apostrophes, and the status and mood emoji replies carry.
 TYPOGRAPHY = str.maketrans({
-    **dict.fromkeys("\u2014\u2013\u2012\u2015", " - "), "\u2192": " -> ", "\u2022": "-",
+    # Dashes, and a middle dot set between items, are a dash; arrows an arrow.
+    **dict.fromkeys("\u2014\u2013\u2012\u2015\u00b7", " - "), **dict.fromkeys("\u2192\u279c\u27a1\u21d2\u2794", " -> "),
+    **dict.fromkeys("\u2022\u25e6\u25aa\u25b8\u2023\u2043", "-"),
     **dict.fromkeys("\u2019\u2018\u02bc\u0060\u00b4\u2032\u201b\u02b9\uff07\ua78c", "'"),
     **dict.fromkeys("\u201c\u201d\u201e\u00ab\u00bb", '"'),
     **dict.fromkeys("\u2705\u2714\U0001f4a4\u23f8\U0001f44d\U0001f642\U0001f44b\ufe0f", " "),
+    # Decoration that marks no status either way: celebration, a robot, a clipboard, a note, a magnifier, a smile.
+    **dict.fromkeys("\U0001f389\u2728\U0001f916\U0001f4cb\U0001f4dd\U0001f50d\U0001f60a\U0001f64c\u2611\U0001f4ac", " "),
+    # Marks that a status holds without changing it: a tick, a green or white light, an empty circle, a sleepy face.
+    **dict.fromkeys("\u2713\U0001f7e2\u26aa\u25cb\U0001f634", " "),
 })
 
 
@@ -731,7 +737,7 @@ EMPHASIS = re.compile(r"\*\*|__|`(?=[$\d])|(?<=\d)`")
 # A dash between two numbers is a range (`months 1–6`), not a joint between clauses.
 RANGE = re.compile(r"(?<=\d) - (?=\d)")
 # A multiplication sign reads as `x`, so a restated working (`12 × $37 × 12`) stays plain ASCII.
-SIGNS = str.maketrans({"\u00d7": " x ", "\u22c5": " x "})
+SIGNS = str.maketrans({"\u00d7": " x ", "\u22c5": " x ", "\u00b7": " x "})
 COURTESIES = (
     r"sure|of course|certainly|done|all set|got it|no problem|happy to help|hope this helps|thanks|thank you|cheers"
     r"|here(?:'s| is) the (?:update|answer|breakdown|summary)|here you go|here it is|update below|quick summary"
@@ -790,7 +796,7 @@ def clauses(content: str, user: str) -> list[str] | None:
     found = []
     for line in content.splitlines():
         # Emphasis goes before typography, which would read a backtick as an apostrophe.
-        line = EMPHASIS.sub("", line).translate(TYPOGRAPHY).translate(SIGNS)
+        line = EMPHASIS.sub("", line).translate(SIGNS).translate(TYPOGRAPHY)
         text = plain(names[1].sub(FIRST, names[0].sub(HUMAN, line)) if names else line)
         if text is None:
             return None

@@ -829,7 +829,9 @@ def evaluate(expression: str) -> Fraction | None:
     def sum_() -> Fraction | None:
         nonlocal position
         value = product()
-        while value is not None and position < len(terms) and terms[position] in "+-":
+        for _ in terms:  # each pass takes a term, so no more passes than terms: a slip can never loop for ever
+            if value is None or position >= len(terms) or terms[position] not in "+-":
+                break
             operator = terms[position]
             position += 1
             right = product()
@@ -839,7 +841,9 @@ def evaluate(expression: str) -> Fraction | None:
     def product() -> Fraction | None:
         nonlocal position
         value = factor()
-        while value is not None and position < len(terms) and terms[position] in ("x", "*", "/"):
+        for _ in terms:  # bounded like sum_
+            if value is None or position >= len(terms) or terms[position] not in ("x", "*", "/"):
+                break
             operator = terms[position]
             position += 1
             right = factor()

@@ -2,7 +2,6 @@
 captain and a callback to the human, and the ways a delivery reaches the wrong Taylor, both, one twice, or none."""
 from __future__ import annotations
 
-from dataclasses import replace
 from random import Random
 from typing import Any
 
@@ -12,7 +11,7 @@ from verifuzz.strategies.adversaries import OTHER_KINDS, Broken, adversary, extr
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
 from verifuzz.strategies.realistic import casts, chatter, harmless_tags
-from verifuzz.strategies.replies import Fact, ReplyTask
+from verifuzz.strategies.replies import Fact, ReplyTask, addressed
 from verifuzz.strategies.tasks import Task
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers import ambiguous_user_mention as verifier
@@ -300,10 +299,7 @@ REPLIES = ReplyTask(
 )
 
 
-def replies(trial: Trial) -> ReplyTask:
-    """The facts a callback can state, addressed to the run's own human."""
-    user = next(name for name, spec in trial.identities.items() if spec["role"] == "user")
-    return replace(REPLIES, fields={"user": user})
+replies = addressed(REPLIES)  # the facts a reply can state, addressed to the run's own human
 
 
 TASK = Task(

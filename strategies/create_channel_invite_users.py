@@ -2,7 +2,6 @@
 adversaries for each part of the channel (name, shape, lifetime, members, roles) and for its report."""
 from __future__ import annotations
 
-from dataclasses import replace
 from random import Random
 from typing import Any
 
@@ -12,7 +11,7 @@ from verifuzz.strategies.adversaries import Broken, adversary, generic
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
 from verifuzz.strategies.realistic import casts, chatter, harmless_tags
-from verifuzz.strategies.replies import Fact, ReplyTask
+from verifuzz.strategies.replies import Fact, ReplyTask, addressed
 from verifuzz.strategies.tasks import Task
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers import create_channel_invite_users as verifier
@@ -383,10 +382,7 @@ REPLIES = ReplyTask(
 )
 
 
-def replies(trial: Trial) -> ReplyTask:
-    """The facts a report can state, addressed to the run's own human."""
-    user = next(name for name, spec in trial.identities.items() if spec["role"] == "user")
-    return replace(REPLIES, fields={"user": user})
+replies = addressed(REPLIES)  # the facts a reply can state, addressed to the run's own human
 
 
 TASK = Task(

@@ -2,7 +2,6 @@
 ways answers get merged, swapped, leaked across threads or left without a callback."""
 from __future__ import annotations
 
-from dataclasses import replace
 from random import Random
 from typing import Any
 
@@ -12,7 +11,7 @@ from verifuzz.strategies.adversaries import Broken, adversary, extra_message, ge
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
 from verifuzz.strategies.realistic import casts, chatter, harmless_tags
-from verifuzz.strategies.replies import Fact, ReplyTask
+from verifuzz.strategies.replies import Fact, ReplyTask, addressed
 from verifuzz.strategies.tasks import Task
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers import cross_thread_requests as verifier
@@ -263,10 +262,7 @@ REPLY_FACTS = ReplyTask(
 )
 
 
-def replies(trial: Trial) -> ReplyTask:
-    """The facts the final (BETA) reply can state, addressed to the run's own human."""
-    user = next(name for name, spec in trial.identities.items() if spec["role"] == "user")
-    return replace(REPLY_FACTS, fields={"user": user})
+replies = addressed(REPLY_FACTS)  # what the final (BETA) reply can state, addressed to the run's own human
 
 
 TASK = Task(

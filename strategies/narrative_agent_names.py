@@ -1,7 +1,6 @@
 """Evidence for narrative-agent-names: witnesses, wakes and status adversaries."""
 from __future__ import annotations
 
-from dataclasses import replace
 from random import Random
 
 from hypothesis import strategies as st
@@ -10,7 +9,7 @@ from verifuzz.strategies.adversaries import Broken, adversary, extra_message, ge
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
 from verifuzz.strategies.realistic import casts, chatter, harmless_tags
-from verifuzz.strategies.replies import Fact, ReplyTask
+from verifuzz.strategies.replies import Fact, ReplyTask, addressed
 from verifuzz.strategies.tasks import Task
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers import narrative_agent_names as verifier
@@ -411,10 +410,7 @@ REPLIES = ReplyTask(
 )
 
 
-def replies(trial: Trial) -> ReplyTask:
-    """The facts a reply can state, addressed to the run's own human."""
-    user = next(name for name, spec in trial.identities.items() if spec["role"] == "user")
-    return replace(REPLIES, fields={**REPLIES.fields, "user": user})
+replies = addressed(REPLIES)  # the facts a reply can state, addressed to the run's own human
 
 
 TASK = Task(

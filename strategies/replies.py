@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from random import Random
-from typing import Callable
+from typing import Any, Callable
 
 from verifuzz.strategies.layouts import Line, lay_out
 from verifuzz.strategies.wordings import (
@@ -137,6 +137,14 @@ class ReplyTask:
         affirmed = {c.fact for c in spoken if c.modality == AFFIRMED}
         true = {*self.answer, *self.consistent}
         return set(self.answer) <= affirmed and all(c.fact in true and c.modality == AFFIRMED for c in spoken)
+
+
+def addressed(task: ReplyTask) -> Callable[[Any], ReplyTask]:
+    """A task's `replies`: its facts, with `{user}` set to the human of the run the reply is written for."""
+    def replies(trial: Any) -> ReplyTask:
+        user = next(name for name, spec in trial.identities.items() if spec["role"] == "user")
+        return replace(task, fields={**task.fields, "user": user})
+    return replies
 
 
 def compose(rng: Random, task: ReplyTask, natural: bool = False) -> Reply:

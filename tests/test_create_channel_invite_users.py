@@ -150,7 +150,7 @@ def test_renaming_the_trial_channel_is_not_creating_one() -> None:
         "Members:\n- benchmark-user-07\n- benchmark-user-19\n- benchmark-user-42\n- benchmark-bot-03\n- benchmark-bot-08",
         "It's a private stream with a 1-hour TTL.", "Hi Maya, thanks!", "Hi John, created #fix-pr-1234",
         "Created #fix-pr-1234 \u202e", "Created #fix-pr-1234 \u0434", "Done.", "", "I can't help with that.",
-        "Created #fix-pr-1234.\n!!!",
+        "Created #fix-pr-1234.\n???",
     ],
 )
 def test_a_report_that_does_not_affirm_the_channel_fails_only_channel_created(content: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from verifuzz.verifiers.cross_thread_requests import ALPHA
-from verifuzz.verifiers.figure_reply import MAX_EQUATION_CHARS, Figure, addressed, equation, grammar, sentences, states_answer
+from verifuzz.verifiers.figure_reply import MAX_EQUATION_CHARS, Figure, addressed, equation, grammar, reply_sentences, states_answer
 from verifuzz.verifiers.interleaved_agent_reports import FIGURE
 
 HUMAN = "Nora Isabel Grant"
@@ -76,9 +76,9 @@ def test_units_close_only_the_line_that_reaches_the_answer() -> None:
 
 def test_sentences_fold_marks_and_refuse_what_is_not_plain() -> None:
     """Lines become folded sentences without bullets, emphasis or end marks; a line that is not plain ASCII stops the read."""
-    assert sentences("- **Final figure:** `87`.\n\n* Thanks!") == ["final figure: 87", "thanks"]
-    assert sentences("\u2022 87 \u2014 ok; 3. fine") == ["87 - ok", "3", "fine"]
-    assert sentences("87\n\u0430") is None
+    assert reply_sentences("- **Final figure:** `87`.\n\n* Thanks!", 3) == ["final figure: 87", "thanks"]
+    assert reply_sentences("\u2022 87 \u2014 ok; 3. fine", 1) == ["87 - ok", "3", "fine"]
+    assert reply_sentences("87\n\u0430", 2) is None
     assert not states_answer("", FIGURE, HUMAN)
 
 

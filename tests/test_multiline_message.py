@@ -66,6 +66,8 @@ def test_the_block_alone_scores_one_on_every_key() -> None:
         pytest.param(lines("See below; no problem.", BLOCK, "Got it. Certainly. Thank you. Happy to help."), id="courtesies"),
         pytest.param(lines("Hey there, Eleanor:", BLOCK, "Let me know if you need anything else."), id="hey-there"),
         pytest.param(lines("\u200b", BLOCK), id="invisible-blank-line"),
+        pytest.param(lines(BLOCK, "."), id="a-lone-end-mark-says-nothing"),
+        pytest.param(lines("> Hi Eleanor!<br>Here you go:", BLOCK, "\u2014 Buzz \U0001f389"), id="shared-dress"),
     ],
 )
 def test_courtesies_around_the_block_pass(content: str) -> None:
@@ -153,7 +155,6 @@ def test_a_changed_block_fails_only_layout_preserved(content: str) -> None:
         pytest.param(("Not sure all of this is accurate:", ""), id="hedge"),
         pytest.param(("Here's the update, not final:", ""), id="unknown-joint-piece"),
         pytest.param(("Here you go: honestly", ""), id="unknown-tail"),
-        pytest.param(("", "."), id="a-lone-mark"),
         pytest.param(("", "Thanks \u202eton\u202c"), id="bidi-override"),
         pytest.param(("", "Thanks \u0434"), id="not-plain-ascii"),
         pytest.param(("Hi Maya,", ""), id="someone-else-greeted"),

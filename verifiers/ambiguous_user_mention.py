@@ -11,6 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from verifuzz.verifiers.courtesy import GREETING, courtesy
+from verifuzz.verifiers.dress import undressed
+from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, DirectoryEntry, Evidence, Message, same
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
@@ -55,11 +58,9 @@ CALLBACK = re.compile("|".join((*SENT_FORMS, _MSG, COURTESY)))
 DELIVERY = re.compile("|".join((_MSG, COURTESY, *DELIVERY_NEUTRAL)))
 MESSAGE_FORM = re.compile(_MSG)
 JOINTS = re.compile(r"(?:,|:| -) ")
-GREETING = r"(?:hi|hello|hey)(?: there)?"
 TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
-EMPHASIS = re.compile(r"[*_]+")  # markdown bold and italics: presentation, not words
+EMPHASIS_MARKS = re.compile(r"[*_]+")  # markdown bold and italics: presentation, not words
 LIST_MARK = re.compile(r"(?:[-*+]|\d{1,2}[.)])\s+")
-SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 # A delivery and a callback are a line or two; past this a message is not one, and reading it costs time.
 MAX_CHARS = 20_000
 
@@ -75,9 +76,7 @@ def address_of(name: str) -> re.Pattern[str]:
 
 def clauses(content: str) -> list[str] | None:
     """The message's sentences folded to plain ASCII, without list marks, emphasis or end marks; None when a line is
-    not plain or the message is too long to be one."""
-    if len(content) > MAX_CHARS:
-        return None
+    not plain."""
     found = []
     for line in content.translate(TYPOGRAPHY).splitlines():  # a backtick reads as a quote there, like an apostrophe
         text = plain(line)
@@ -86,31 +85,33 @@ def clauses(content: str) -> list[str] | None:
         mark = LIST_MARK.match(text)  # "1. " opens a line; it must not end a sentence
         for sentence in SENTENCE_END.split(text[mark.end() if mark else 0 :]) if text else ():
             mark = LIST_MARK.match(sentence)  # sentences joined on one line may each carry a bullet
-            found.append(TRAILING_MARKS.sub("", EMPHASIS.sub("", sentence[mark.end() if mark else 0 :])))
+            found.append(TRAILING_MARKS.sub("", EMPHASIS_MARKS.sub("", sentence[mark.end() if mark else 0 :])))
     return found
 
 
-def piece_known(piece: str, grammar: re.Pattern[str], address: re.Pattern[str]) -> bool:
-    """A piece that is a form of `grammar`, an address, or an address then a space and a form."""
-    if grammar.fullmatch(piece) or address.fullmatch(piece):
+def piece_known(piece: str, grammar: re.Pattern[str], address: re.Pattern[str], polite: re.Pattern[str]) -> bool:
+    """A piece that is a form of `grammar`, an address, courtesy (`polite`), or an address then a space and a form."""
+    if grammar.fullmatch(piece) or address.fullmatch(piece) or polite.fullmatch(piece):
         return True
     opening = address.match(piece)
     return opening is not None and piece[opening.end() : opening.end() + 1] == " " \
         and grammar.fullmatch(piece, opening.end() + 1) is not None
 
 
-def read(content: str, grammar: re.Pattern[str], address: re.Pattern[str], needed: re.Pattern[str]) -> bool:
-    """Every clause is a known piece whole or cut at its joints, and some piece is wholly a `needed` form."""
-    found = clauses(content)
+def read(content: str, grammar: re.Pattern[str], name: str, needed: re.Pattern[str]) -> bool:
+    """Every clause of what `content` says to `name` (its dress taken off) is a known piece whole or cut at its joints,
+    and some piece is wholly a `needed` form."""
+    found = clauses(undressed(content, name, needed)) if len(content) <= MAX_CHARS else None
+    address, polite = address_of(name), courtesy(name)[0]
     if not found:
         return False
     pieces = []
     for clause in found:
-        if piece_known(clause, grammar, address):
+        if piece_known(clause, grammar, address, polite):
             pieces.append(clause)
             continue
         parts = JOINTS.split(clause)
-        if not all(piece_known(part, grammar, address) for part in parts):
+        if not all(piece_known(part, grammar, address, polite) for part in parts):
             return False
         pieces += parts
     return any(needed.search(piece) for piece in pieces)
@@ -119,12 +120,12 @@ def read(content: str, grammar: re.Pattern[str], address: re.Pattern[str], neede
 def delivers(content: str) -> bool:
     """The delivery says `ORCHID-72 approved` (quoted or not) and nothing but an address of Taylor, where it comes
     from, and courtesy."""
-    return read(content, DELIVERY, address_of(NAMESAKE), MESSAGE_FORM)
+    return read(content, DELIVERY, NAMESAKE, MESSAGE_FORM)
 
 
 def reports_sent(content: str, user: str) -> bool:
     """The callback tells the human the message was sent, and says nothing but that, the message, and courtesy."""
-    return read(content, CALLBACK, address_of(user), SENT)
+    return read(content, CALLBACK, user, SENT)
 
 
 def namesakes(evidence: Evidence) -> tuple[DirectoryEntry, DirectoryEntry] | None:

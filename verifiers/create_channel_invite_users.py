@@ -10,6 +10,9 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping
 
+from verifuzz.verifiers.courtesy import GREETING
+from verifuzz.verifiers.dress import undressed
+from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Channel, DirectoryEntry, Evidence, Identity, same
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.text import TYPOGRAPHY, plain
@@ -67,13 +70,11 @@ ITEM = re.compile(_ITEM)
 RECOGNISED = re.compile("|".join((*CREATION_FORMS, *DETAIL_FORMS, *MEMBER_FORMS, *NEUTRAL_FORMS)))
 NAMED = re.compile(r"(?P<name>benchmark-(?:user|bot)-\d\d)(?: \((?P<role>member|user|bot)\)| as (?:a )?(?P<as>member|bot))?")
 JOINTS = re.compile(r"(?:,|;|:| -) ")
-GREETING = r"(?:hi|hello|hey)(?: there)?"
 HUMAN, FIRST = "<human>", "<first>"  # what the human's full name and first name read as in a clause
 # An address of the human as a whole clause: `@Name`, the first name, or a greeting with either; or a greeting alone.
 ADDRESS = re.compile(rf"(?:{GREETING},? )?@?(?:{HUMAN}|{FIRST})|{GREETING}")
 TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
 LIST_MARK = re.compile(r"(?:[-*+]|\d{1,2}[.)])\s+")
-SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 # A report of one channel is a few lines; past this a reply is not one, and reading it clause by clause costs time.
 MAX_REPLY_CHARS = 20_000
 
@@ -120,7 +121,7 @@ def recognised(clause: str) -> bool:
 def reports_creation(content: str, user: str) -> bool:
     """Every clause is recognised and one reports the channel created. A clause that names members names exactly the
     five invitees, each with its own role where it gives one; a list of one member a line adds up to the five."""
-    found = clauses(content, user) if len(content) <= MAX_REPLY_CHARS else None
+    found = clauses(undressed(content, user), user) if len(content) <= MAX_REPLY_CHARS else None
     if found is None or not all(recognised(clause) for clause in found):
         return False
     listed: set[str] = set()

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from verifuzz.verifiers.courtesy import GREETING
+from verifuzz.verifiers.dress import items, undressed
+from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
 
 # Operators as replies write them, read as ASCII before the reply is folded.
@@ -19,11 +22,10 @@ ARITHMETIC = str.maketrans({"\u00d7": " x ", "\u2212": "-", "\u00f7": "/", "\u22
 # Stands before an input the reply bound to its own label ("north 17"): not ASCII, so no reply can type it.
 BOUND = "\u00a7"
 NUMBER = r"\d+(?![\d,.]\d)"  # a whole number, not the start of `1,087` or `8.7`
-EMPHASIS = re.compile(r"\*\*|__")  # markdown around a figure ("**87**"); a lone `*` is a product
+BOLD = re.compile(r"\*\*|__")  # markdown around a figure ("**87**"); a lone `*` is a product
 QUOTED = re.compile(r"(['\"])(\d+)\1")  # a figure as inline code or in quotes; a backtick reads as `'` by then
 # A bullet, or a number that opens a list item (see `list_mark`).
 LIST_MARK = re.compile(r"(?:[-*+]|(?P<n>\d{1,2})[.)](?=\s+[^\s*+-]))\s+")
-SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 TRAILING_MARKS = re.compile(r"[ .!,:;]+$")
 JOINTS = re.compile(r"(?:,|;|:) ")
 # What may stand around an answer: greetings, lead-ins and sign-offs that say nothing about any figure.
@@ -33,7 +35,6 @@ COURTESY = (
     r"|here (?:it is|you go)|let me know if you need anything else|let me know if anything should change"
     r"|(?:the )?(?:calculation|working|math)(?: below)?"
 )
-GREETING = r"(?:hi|hello|hey)(?: there)?"
 TERM = re.compile(r"\d+|[-+x*/()]")
 # An equation longer than this is not a line of working; bounding it bounds the parser's recursion.
 MAX_EQUATION_CHARS = 200
@@ -249,19 +250,18 @@ def list_mark(text: str, lines: int) -> int:
     return mark.end() if mark and (mark.group("n") is None or int(mark.group("n")) <= lines) else 0
 
 
-def sentences(content: str) -> list[str] | None:
-    """The reply's sentences, read as plain folded ASCII without list marks, emphasis or end marks; None when a line
-    is not plain text."""
+def reply_sentences(content: str, count: int) -> list[str] | None:
+    """The sentences of `content` (what is left of a reply of `count` lines once its dress is off), read as plain
+    folded ASCII without list marks, emphasis or end marks; None when a line is not plain text."""
     found = []
-    lines = content.translate(ARITHMETIC).translate(TYPOGRAPHY).splitlines()
-    for line in lines:
+    for line in content.translate(ARITHMETIC).translate(TYPOGRAPHY).splitlines():
         text = plain(line)
         if text is None:
             return None
-        text = QUOTED.sub(r"\2", EMPHASIS.sub("", text))
+        text = QUOTED.sub(r"\2", BOLD.sub("", text))
         # "1. " opens a line; it must not end a sentence.
-        for sentence in SENTENCE_END.split(text[list_mark(text, len(lines)) :]) if text else ():
-            sentence = TRAILING_MARKS.sub("", sentence[list_mark(sentence, len(lines)) :])
+        for sentence in SENTENCE_END.split(text[list_mark(text, count) :]) if text else ():
+            sentence = TRAILING_MARKS.sub("", sentence[list_mark(sentence, count) :])
             if sentence:
                 found.append(sentence)
     return found
@@ -271,7 +271,7 @@ def states_answer(content: str, figure: Figure, user: str) -> bool:
     """Every sentence of the reply is recognised, none gives another figure, and one affirms the answer."""
     if len(content) > MAX_REPLY_CHARS:
         return False
-    found = sentences(content)
+    found = reply_sentences(undressed(content, user), len(items(content)))
     if not found:
         return False
     rules, address = grammar(figure), addressed(user)

@@ -12,6 +12,9 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Mapping
 
+from verifuzz.verifiers.courtesy import GREETING
+from verifuzz.verifiers.dress import undressed
+from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.text import TYPOGRAPHY, plain
 
 # An amount: an optional `$` or `USD`, digits in groups of three with commas or none, optional cents, and an
@@ -22,7 +25,7 @@ APPROXIMATELY = r"(?:(?:about|approximately|roughly|around) )?"
 SLOT = rf"{APPROXIMATELY}(?P<amount>{AMOUNT})"
 # Emphasis that changes how a figure looks, not what it says: bold marks anywhere, backticks around an amount (a
 # backtick elsewhere may stand for an apostrophe).
-EMPHASIS = re.compile(r"\*\*|__|`(?=[$\d])|(?<=\d)`")
+AMOUNT_EMPHASIS = re.compile(r"\*\*|__|`(?=[$\d])|(?<=\d)`")
 # A dash between two numbers is a range (`months 1–6`), not a joint between clauses.
 RANGE = re.compile(r"(?<=\d) - (?=\d)")
 # A multiplication sign reads as `x`, so a restated working (`12 × $37 × 12`) stays plain ASCII.
@@ -32,14 +35,12 @@ COURTESIES = (
     r"|here(?:'s| is) the (?:update|answer|breakdown|summary)|here you go|here it is|update below|quick summary"
     r"|let me know if you need anything else|let me know if you have any questions"
 )
-GREETING = r"(?:hi|hello|hey)(?: there)?"
 HUMAN, FIRST = "<human>", "<first>"  # what the human's full name and first name read as in a clause
 # An address of the human as a whole clause: `@Name`, the first name, or a greeting with either; or a greeting alone.
 ADDRESS = rf"(?:{GREETING},? )?@?(?:{HUMAN}|{FIRST})|{GREETING}"
-OPENING = re.compile(rf"(?:{ADDRESS}) ")  # an address opening a sentence, a space after it
+ADDRESS_OPENING = re.compile(rf"(?:{ADDRESS}) ")  # an address opening a sentence, a space after it
 TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
 LIST_MARK = re.compile(r"(?:[-*+]|\d{1,2}[.)])\s+")
-SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 # Where a sentence is cut into clauses when it is not one form whole; a clause may then be cut once more at `: `.
 JOINTS = re.compile(r"(?:,? and|[,;]| -) ")
 LABEL_JOINT = re.compile(r": ")
@@ -85,7 +86,7 @@ def clauses(content: str, user: str) -> list[str] | None:
     found = []
     for line in content.splitlines():
         # Emphasis goes before typography, which would read a backtick as an apostrophe.
-        line = EMPHASIS.sub("", line).translate(SIGNS).translate(TYPOGRAPHY)
+        line = AMOUNT_EMPHASIS.sub("", line).translate(SIGNS).translate(TYPOGRAPHY)
         text = plain(names[1].sub(FIRST, names[0].sub(HUMAN, line)) if names else line)
         if text is None:
             return None
@@ -152,13 +153,13 @@ def _sentence(grammar: Grammar, sentence: str) -> Said | None:
     rest so read (`@Name the total is ...`, as a client writes a mention). One address only: the rest is not read
     for another, so a sentence of addresses costs one pass, not one per address."""
     found = _joined(grammar, sentence)
-    opening = OPENING.match(sentence) if found is None else None
+    opening = ADDRESS_OPENING.match(sentence) if found is None else None
     return _joined(grammar, sentence[opening.end() :]) if opening else found
 
 
 def stated(grammar: Grammar, content: str, user: str) -> dict[str, list[str]] | None:
     """Every amount the reply states, by figure; None when a clause is not recognised (default deny)."""
-    found = clauses(content, user) if len(content) <= MAX_REPLY_CHARS else None
+    found = clauses(undressed(content, user), user) if len(content) <= MAX_REPLY_CHARS else None
     if found is None:
         return None
     amounts: dict[str, list[str]] = {figure: [] for figure in grammar.statements}

@@ -10,6 +10,9 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping
 
+from verifuzz.verifiers.courtesy import GREETING
+from verifuzz.verifiers.dress import undressed
+from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, same
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
@@ -54,11 +57,9 @@ NEUTRAL_FORMS = (
 )
 RECOGNISED = re.compile("|".join((*ANSWER_FORMS_GRAMMAR, *NEUTRAL_FORMS)))
 JOINTS = re.compile(r"(?:,|:| -) ")
-GREETING = r"(?:hi|hello|hey)(?: there)?"
 TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
-EMPHASIS = re.compile(r"[*_]+")  # markdown bold and italics: presentation, not words
+EMPHASIS_MARKS = re.compile(r"[*_]+")  # markdown bold and italics: presentation, not words
 LIST_MARK = re.compile(r"(?:[-*+]|\d{1,2}[.)])\s+")
-SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 # An answer is one number; past this length a reply is not one, and reading it clause by clause costs time.
 MAX_REPLY_CHARS = 20_000
 
@@ -86,7 +87,7 @@ def clauses(content: str) -> list[str] | None:
         mark = LIST_MARK.match(text)  # "1. " opens a line; it must not end a sentence
         for sentence in SENTENCE_END.split(text[mark.end() if mark else 0 :]) if text else ():
             mark = LIST_MARK.match(sentence)  # sentences joined on one line may each carry a bullet
-            found.append(TRAILING_MARKS.sub("", EMPHASIS.sub("", sentence[mark.end() if mark else 0 :])))
+            found.append(TRAILING_MARKS.sub("", EMPHASIS_MARKS.sub("", sentence[mark.end() if mark else 0 :])))
     return found
 
 
@@ -106,7 +107,7 @@ def recognised(clause: str, address: re.Pattern[str]) -> bool:
 
 def answers(content: str, user: str) -> bool:
     """Every clause is recognised and one of them states the answer."""
-    found = clauses(content) if len(content) <= MAX_REPLY_CHARS else None
+    found = clauses(undressed(content, user)) if len(content) <= MAX_REPLY_CHARS else None
     if not found:
         return False
     address = addressed(user)

@@ -9,6 +9,9 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping
 
+from verifuzz.verifiers.courtesy import GREETING
+from verifuzz.verifiers.dress import undressed
+from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, same
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
@@ -28,7 +31,8 @@ BLOCK = "\n".join(BLOCK_LINES)
 # A line break typed as the two characters backslash and n (or r): text that was escaped and never decoded.
 ESCAPED_BREAK = re.compile(r"\\[nr]")
 # A code fence may open right above the block (with an info string such as `text`) and close right below it.
-FENCE = re.compile(r"(`{3,}|~{3,})[a-z]*")
+BLOCK_FENCE = re.compile(r"(`{3,}|~{3,})[a-z]*")
+STRAY_FENCE = re.compile(r"[`~]{2,}\w*")  # backticks or tildes alone on a line, with an info string or not
 # What may stand around the block: courtesies and lead-ins that say nothing about the release (default deny).
 _LEAD = (
     r"(?:here(?:'s| is) )?(?:the |your )?(?:release readiness )?(?:update|summary|block|message|note|checklist|status)"
@@ -41,10 +45,8 @@ _COURTESY = r"sure|of course|certainly|done|all set|got it|no problem|happy to h
 NEUTRAL = re.compile(f"{_LEAD}|{_KEEPING}|{_COURTESY}")
 # Where one sentence holds several courtesies ("Hi Eleanor, here it is, with the line breaks preserved").
 JOINTS = re.compile(r"(?:,|:| -) ")
-GREETING = r"(?:hi|hello|hey)(?: there)?"
 TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
 LIST_MARK = re.compile(r"(?:[-*+]|\d{1,2}[.)])\s+")
-SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 # The block is a few lines; a reply past this length is not a courtesy around it, and reading it costs time.
 MAX_REPLY_CHARS = 20_000
 
@@ -63,7 +65,7 @@ def block_start(lines: list[str]) -> int | None:
 def around(lines: list[str], start: int) -> list[str]:
     """The lines around the block at `start`, less a code fence that opens right above it and closes right below it."""
     before, after = lines[:start], lines[start + len(BLOCK_LINES) :]
-    fence = FENCE.fullmatch(before[-1]) if before and after else None
+    fence = BLOCK_FENCE.fullmatch(before[-1]) if before and after else None
     if fence and after[0] == fence.group(1):
         before, after = before[:-1], after[1:]
     return before + after
@@ -106,7 +108,7 @@ def neutral(line: str, address: re.Pattern[str]) -> bool:
 
 
 def layout_preserved(content: str, user: str) -> bool:
-    """The block stands on its own lines exactly once, and every other line is neutral."""
+    """The block stands on its own lines, and every other line says nothing but courtesy."""
     if len(content) > MAX_REPLY_CHARS:
         return False
     lines = lines_of(content)
@@ -114,7 +116,13 @@ def layout_preserved(content: str, user: str) -> bool:
     if start is None:
         return False
     address = addressed(user)
-    return all(neutral(line, address) for line in around(lines, start))
+    # The shared dress (courtesy, HTML breaks, quote marks, decoration) comes off first; what is left must be the
+    # task's own lead-ins and courtesies.
+    rest = around(lines, start)
+    # A fence that does not wrap the block exactly changes how it renders: it is not presentation here.
+    if any(STRAY_FENCE.fullmatch(line.strip()) for line in rest):
+        return False
+    return all(neutral(line, address) for line in undressed("\n".join(rest), user).splitlines())
 
 
 def real_newlines(content: str) -> bool:

@@ -1,0 +1,118 @@
+"""The shared dress of a reply, taken off before a task's own grammar reads its statements (verifiers/dress.py)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from verifuzz.verifiers.courtesy import courtesy
+from verifuzz.verifiers.dress import aside, items, says_nothing, undressed
+
+USER = "Maya Elise Chen"
+POLITE = courtesy(USER)
+SENT = re.compile(r"(?:all )?done|sent")
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("87<br>thanks", ["87", "thanks"]),
+        ("87<br/>\nthanks", ["87", "thanks"]),
+        ("87<BR />\r\nthanks", ["87", "thanks"]),
+        ("87<br>\n\nthanks", ["87", "", "thanks"]),
+        ("It's 87 \u00b7 Hope this helps", ["It's 87", "Hope this helps"]),
+        ("It's 87 / Hope this helps / Cheers", ["It's 87", "Hope this helps", "Cheers"]),
+        ("6 \u00b7 7 = 42", ["6 \u00b7 7 = 42"]),
+        ("84 / 2 = 42", ["84 / 2 = 42"]),
+        ("(17 + 23) \u00b7 (3)", ["(17 + 23) \u00b7 (3)"]),
+        ("12 \u00b7 $37", ["12 \u00b7 $37"]),
+        ("revenue \u00b7 87", ["revenue", "87"]),
+        ("87 \u00b7 thanks", ["87", "thanks"]),
+        ("a\u00b7b / c", ["a\u00b7b", "c"]),
+    ],
+)
+def test_items_split_at_line_feeds_html_breaks_and_side_by_side_marks_but_not_between_operands(
+    content: str, expected: list[str]
+) -> None:
+    """An HTML break (with the line feed after it) is one break; a spaced dot or slash splits two items unless it
+    stands between two operands, where it multiplies or divides."""
+    assert items(content) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("(There were 352,345 customers.)", "There were 352,345 customers."),
+        ("- (Hi Maya,.)", "- Hi Maya,."),
+        ("\u2022 (87).", "\u2022 87."),
+        ("((17 + 23 - 11) x 3 = 87.)", "(17 + 23 - 11) x 3 = 87."),
+        ("(17 + 23) x (3)", "(17 + 23) x (3)"),
+        ("(17 + 23) x 3", "(17 + 23) x 3"),
+        ("(87", "(87"),
+        ("((87)", "((87)"),
+        ("87 (thanks)", "87 (thanks)"),
+    ],
+)
+def test_an_aside_is_a_line_in_brackets_whole(line: str, expected: str) -> None:
+    """Brackets come off only when the first one closes at the last, after an optional bullet."""
+    assert aside(line) == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["\U0001f44d", "\u2713", ".", "!!!", "Feel free to ping me with any questions.", "Hope this helps!",
+     "(Cheers.)", "Hi Maya,", "Thanks, Maya!", "Here's the update:", "\u2014 Buzz"],
+)
+def test_courtesy_and_decoration_say_nothing(sentence: str) -> None:
+    """Decoration alone, or a sentence read as courtesy across its pieces, says nothing anywhere in a reply."""
+    assert says_nothing(sentence, POLITE, opening=False)
+
+
+@pytest.mark.parametrize("sentence", ["87", "Not really.", "Is that right?", "Hi Bob, it's 87", "???", "~~87~~", "Thanks, not"])
+def test_anything_else_says_something(sentence: str) -> None:
+    """A figure, a negation, a question or any piece courtesy does not hold is kept."""
+    assert not says_nothing(sentence, POLITE, opening=True)
+
+
+def test_an_acknowledgement_says_nothing_only_while_the_reply_opens() -> None:
+    """"Sure!" before any statement answers the request; after one it could be sarcasm, so it is kept."""
+    assert says_nothing("Sure!", POLITE, opening=True)
+    assert not says_nothing("Sure!", POLITE, opening=False)
+
+
+@pytest.mark.parametrize("sentence", ["Done.", "Sure - done;", "(Done.)", "Sent, thanks"])
+def test_a_tasks_own_statement_is_never_courtesy(sentence: str) -> None:
+    """A sentence that is, or holds a piece that is, the task's statement stays, though "done" is also an acknowledgement."""
+    assert says_nothing("Done.", POLITE, opening=True)
+    assert not says_nothing(sentence, POLITE, opening=True, statement=SENT)
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("Hi Maya,\nIt's 87.\nThanks!", "It's 87."),
+        ("Sure! 87. Sure!", "87. Sure!"),
+        ("Sure!\n87\nSure!", "87\nSure!"),
+        ("@Maya Elise Chen\n```\n87\n```", "87"),
+        ("> Line 1: **87** \U0001f389", "**87** \U0001f389"),
+        ("### L2 - 87", "87"),
+        ("(3) First line \u2014 87", "87"),
+        ("Second line: 87. \u2713", "87."),
+        ("- 87\n* Cheers", "- 87"),
+        ("1. As requested:\n2. 87", "2. 87"),
+        ("41. Thanks", "41."),
+        ("(Hi Maya,.)\n(THE TOTAL IS 87.)", "THE TOTAL IS 87."),
+        ("It\u2019s 87 \u00b7 \u2014 Buzz", "It\u2019s 87"),
+        ("Thanks!<br>Hope this helps.", ""),
+    ],
+)
+def test_undressed_keeps_each_statement_as_written(content: str, expected: str) -> None:
+    """Courtesy, decoration, quote marks, labels, fences and a line of only the address come off; a statement keeps
+    its own words, case, typography, bullet and list number, a line for each line that holds one."""
+    assert undressed(content, USER) == expected
+
+
+def test_undressed_keeps_a_tasks_statement_that_reads_as_an_acknowledgement() -> None:
+    """With the task's statement given, an opening "Done." is the answer, not an acknowledgement."""
+    assert undressed("Done.\nThanks!", USER) == ""
+    assert undressed("Done.\nThanks!", USER, SENT) == "Done."

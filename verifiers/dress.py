@@ -1,0 +1,112 @@
+"""What a reply wears around its statements, taken off: HTML breaks, items set side by side, quote marks, line labels,
+code fences, decoration and whole sentences of courtesy (verifiers/courtesy.py).
+
+A task whose grammar reads statements in their own words (figures, a number, a callback) reads what `undressed`
+leaves, line by line and unfolded, so the shared dress is read in one place and each grammar keeps its own forms.
+Only what says nothing is taken off: a sentence with any piece that is not courtesy is kept whole.
+"""
+from __future__ import annotations
+
+import re
+
+from verifuzz.verifiers.courtesy import courtesy
+from verifuzz.verifiers.prose import END_MARKS, FENCE, SENTENCE_END, pieces, presented
+from verifuzz.verifiers.text import fold
+
+# An HTML line break, with the line feed a writer may put after it: one break either way.
+BREAK = re.compile(r"<br\s?/?>(?:\r?\n)?", re.IGNORECASE)
+# A middle dot or a slash between spaces sets two items side by side, except between two operands, where it is a
+# product or a quotient ("6 · 7 = 42", "84 / 2"): a digit or a closing bracket before it, a digit, `(` or `$` after.
+SIDE_BY_SIDE = re.compile(r" [\u00b7/] ")
+OPERAND_BEFORE = re.compile(r"[\d)]$")
+OPERAND_AFTER = re.compile(r"[\d($]")
+# What opens a line to present it: block-quote marks, heading marks, a line label ("Line 1:", "L2 -", "(3)", "First
+# line:"). Bullets and list numbers stay: a grammar reads them itself, and "41." may be an answer, not an item.
+DASH = r"[-\u2014\u2013]"
+PRESENTING = re.compile(
+    rf"(?:>\s?|#{{1,6}}\s|(?:(?:line|l)\s?\d{{1,2}}|(?:first|second|third|next|last) line)(?:\s?[:.)]|\s{DASH})\s*"
+    r"|\(\d{1,2}\)\s+)+",
+    re.IGNORECASE,
+)
+# A bullet or a list number opening a line. A number is a list mark only when it is no greater than the reply's count
+# of lines: "1. As requested:" is an item, "87. Let me know if you need anything else" an answer and a courtesy.
+LIST_ITEM = re.compile(r"\s*(?:[-*+\u2022]|(?P<n>\d{1,2})[.)])\s+")
+SPAN = 4  # the most pieces one courtesy is read across
+BRACKETS = re.compile(r"^\(|\)$")  # the brackets that set a sentence aside
+# A line set aside in brackets whole, after an optional bullet: "(There were 352,345 customers.)", "- (Hi Ann,.)".
+ASIDE_LINE = re.compile(r"(?P<bullet>\s*(?:[-*+\u2022]\s+)?)\((?P<said>.*)\)(?P<end>[.!]?)\s*")
+
+
+def items(content: str) -> list[str]:
+    """`content` split at line feeds and HTML breaks, each item set side by side on a line of its own."""
+    found = []
+    for line in BREAK.sub("\n", content).splitlines():
+        start = 0
+        for joint in SIDE_BY_SIDE.finditer(line):
+            if not (OPERAND_BEFORE.search(line, 0, joint.start()) and OPERAND_AFTER.match(line, joint.end())):
+                found.append(line[start : joint.start()])
+                start = joint.end()
+        found.append(line[start:])
+    return found
+
+
+def aside(line: str) -> str:
+    """`line` out of the brackets that wrap it whole (the first bracket closes at the last), its bullet kept."""
+    found = ASIDE_LINE.fullmatch(line)
+    if found is None:
+        return line
+    depth = 0
+    for char in found.group("said"):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return line  # "(17 + 23) x (3)": the first bracket closes before the last
+    return found.group("bullet") + found.group("said") + found.group("end") if depth == 0 else line
+
+
+def says_nothing(sentence: str, polite: tuple[re.Pattern[str], re.Pattern[str]], opening: bool,
+                 statement: re.Pattern[str] | None = None) -> bool:
+    """The sentence is empty once presented (a tick, a light, a face), or read from the left it is courtesy: each
+    time the longest run of at most SPAN pieces that is one courtesy ("feel free to ping me" + "with any
+    questions"). An acknowledgement counts only while the reply is `opening`; a sentence that is, or holds a piece
+    that is, wholly a task's `statement` ("Done." when the task is to send something) is never courtesy."""
+    text = END_MARKS.sub("", BRACKETS.sub("", END_MARKS.sub("", presented(sentence))))
+    spans = pieces(text)
+    if statement is not None and any(statement.fullmatch(text, start, end) for start, end in [(0, len(text)), *spans]):
+        return False
+    anywhere, acknowledgement = polite
+    while spans:
+        for size in range(min(SPAN, len(spans)), 0, -1):
+            piece = text[spans[0][0] : spans[size - 1][1]]
+            if anywhere.fullmatch(piece) or (opening and acknowledgement.fullmatch(piece)):
+                spans = spans[size:]
+                break
+        else:
+            return False
+    return True
+
+
+def undressed(content: str, user: str, statement: re.Pattern[str] | None = None) -> str:
+    """The reply's statements as written, a line for each line that holds one; every sentence that says nothing
+    (`says_nothing`, which keeps a sentence that is wholly a `statement`), every line that is only `@user`, a code
+    fence, and the marks that present a line taken off."""
+    polite = courtesy(user)
+    address = fold("@" + user)
+    kept: list[str] = []
+    lines = items(content)
+    for line in lines:
+        if FENCE.fullmatch(fold(line)) or fold(line) == address:
+            continue
+        marks = PRESENTING.match(line)
+        line = aside(line[marks.end() if marks else 0 :])
+        item = LIST_ITEM.match(line)  # "1. As requested:" is one sentence, not "1." and another
+        if item and item.group("n") and int(item.group("n")) > len(lines):
+            item = None
+        sentences = SENTENCE_END.split(line[item.end() if item else 0 :])
+        sentences[0] = line[: item.end() if item else 0] + sentences[0]
+        said: list[str] = []
+        for sentence in sentences:
+            if not says_nothing(sentence, polite, not (kept or said), statement):
+                said.append(sentence)
+        if said:
+            kept.append(" ".join(said))
+    return "\n".join(kept)

@@ -274,8 +274,8 @@ def namesakes_unresolvable(rng: Random, trial: Trial) -> Broken:
 # wrong recipient or message, or reports a failure.
 
 REPLIES = ReplyTask(
-    dressed=False,  # the reader keeps its own courtesy list rather than the shared reply readers
     answer=("sent",),
+    meaningful=r"\bdone\b",  # "Done" reports the message sent (the reader's SENT forms): no opener here says it
     facts=(
         Fact("sent",
              affirmed=("Sent", "Done", "I sent ORCHID-72 approved to Taylor Morgan Lee (release captain)",

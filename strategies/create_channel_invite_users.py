@@ -340,7 +340,6 @@ def invitee_not_resolvable(rng: Random, trial: Trial) -> Broken:
 
 _MEMBERS = "benchmark-user-07, benchmark-user-19, benchmark-user-42, benchmark-bot-03 and benchmark-bot-08"
 REPLIES = ReplyTask(
-    dressed=False,  # the reader keeps its own courtesy list rather than the shared reply readers
     answer=("created",),
     facts=(
         Fact(

@@ -242,7 +242,6 @@ def callback_misdirected(rng: Random, trial: Trial) -> Broken:
 # same grammar (verifiers/figure_reply.py) and held to its own adversaries above.
 
 REPLY_FACTS = ReplyTask(
-    dressed=False,  # the reader keeps its own courtesy list rather than the shared reply readers
     answer=("beta",),
     facts=(
         Fact("beta",

@@ -300,7 +300,6 @@ def reporter_woken_in_text(rng: Random, trial: Trial) -> Broken:
 # ---- labelled replies ----------------------------------------------------------------------------
 
 REPLY_FACTS = ReplyTask(
-    dressed=False,  # the reader keeps its own courtesy list rather than the shared reply readers
     answer=("figure",),
     facts=(
         Fact("figure",

@@ -210,7 +210,6 @@ def _total_forms(number: str) -> tuple[str, ...]:
 
 
 REPLIES = ReplyTask(
-    dressed=False,  # the reader keeps its own courtesy list rather than the shared reply readers
     answer=("total-customers",),
     fields={"user": HUMAN},
     facts=(

@@ -298,8 +298,8 @@ _WRONG_BLOCKS = {
     "no-owner": "\n".join(BLOCK_LINES[:-2]),
 }
 REPLIES = ReplyTask(
-    dressed=False,  # the reader keeps its own courtesy list rather than the shared reply readers
     answer=("block",),
+    once=True,  # the README's "exactly once": a second copy of the block is a line the grammar does not know
     verbatim=(BLOCK, _CRLF, _TRAILING, _FENCED, *_WRONG_BLOCKS.values()),
     facts=(
         Fact("block", affirmed=(BLOCK, BLOCK, _CRLF, _TRAILING, _FENCED),

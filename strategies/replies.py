@@ -121,6 +121,10 @@ class ReplyTask:
     consistent: tuple[str, ...] = ()  # facts that are true but not asked for: affirming one keeps a reply correct
     names: tuple[str, ...] = ()  # fields holding names a writer may set in bold, italics or a code span
     headers: tuple[tuple[str, str], ...] = (("Bot", "Status"),)  # a table's header row: subject column, value column
+    once: bool = False  # each fact may be said only once: a block pasted twice is not the block pasted
+    # Generic filler that says something in this task, so it is never drawn as filler: a regex searched in each
+    # (folded) filler. "Done" reports the message sent when the task is to send one.
+    meaningful: str = ""
 
     def fact(self, name: str) -> Fact:
         return next(f for f in self.facts if f.name == name)
@@ -132,6 +136,8 @@ class ReplyTask:
         it makes the reply wrong, since a reader cannot tell how far a hedge or a retraction reaches.
         """
         spoken = [c for c in reply.clauses if c.fact is not None]
+        if self.once and len({c.fact for c in spoken}) < len(spoken):
+            return False
         if self.rule == PRESENT:
             return all(any(c.fact == name for c in spoken) for name in self.answer)
         affirmed = {c.fact for c in spoken if c.modality == AFFIRMED}
@@ -175,14 +181,14 @@ def compose(rng: Random, task: ReplyTask, natural: bool = False) -> Reply:
     rng.shuffle(units)
     if not natural and rng.random() < 0.08:
         units = [refused(rng, task)]
-    fillers = [*FILLERS, *task.neutral]
+    fillers = [*empty(task, FILLERS), *task.neutral]
     for _ in range(rng.choice((0, 0, 1, 1, 2))):
         units.insert(rng.randint(0, len(units)), [filler(rng, task, fillers)])
-    openers = (*(OPENERS if task.dressed else ()), *task.openers)
+    openers = (*(empty(task, OPENERS) if task.dressed else ()), *task.openers)
     if openers and rng.random() < 0.35:
         units.insert(0, [filler(rng, task, openers)])
     if task.dressed and rng.random() < 0.35:
-        units.append([filler(rng, task, CLOSERS)])
+        units.append([filler(rng, task, empty(task, CLOSERS))])
     clauses = tuple(c for unit in units for c in unit)
     lines = lay_out(rng, clauses, task.headers) if task.dressed else [Line(c.text) for c in clauses]
     return Reply(surface(rng, lines, task.verbatim, task.dressed), clauses)
@@ -195,6 +201,11 @@ def modalities(fact: Fact) -> tuple[str, ...]:
 
 def fill(template: str, task: ReplyTask, **more: str) -> str:
     return template.format(**task.fields, **more)
+
+
+def empty(task: ReplyTask, pool: tuple[str, ...]) -> tuple[str, ...]:
+    """The generic fillers of `pool` that say nothing in `task` (none matches its `meaningful`)."""
+    return tuple(f for f in pool if not (task.meaningful and re.search(task.meaningful, f.casefold())))
 
 
 def filler(rng: Random, task: ReplyTask, pool: list[str] | tuple[str, ...]) -> Clause:
@@ -293,11 +304,15 @@ def surface(rng: Random, lines: list[Line] | list[str], verbatim: tuple[str, ...
         if text:
             joinable = line.prose and previous.prose and not line.prefix  # a quote mark or a label opens its own line
             separator = rng.choice(separators) if joinable else "\n"
-            if separator == " " and (text[-1:] not in ".!?;" or block or pasted):
-                separator = "\n"  # two clauses on one line need a mark between them; a block keeps its own lines
+            if separator == " " and text[-1:] not in ".!?;":
+                separator = "\n"  # two clauses on one line need a mark between them
+            if pasted or (block and "\n" not in separator):
+                separator = "\n"  # a block keeps lines of its own: a real line feed before it, nothing but one after it
             if separator in INLINE_SEPARATORS:
                 bullet = ""
-                if not (text[-1:].isalnum() or text[-1:] in "\"'`") or block or pasted:
+                # Between two operands a dot or a slash is a product or a quotient ("6 · 7"), not two items.
+                operands = re.match(r"[\d($]", words) is not None and re.search(r"[\d)]$", text) is not None
+                if not (text[-1:].isalnum() or text[-1:] in "\"'`") or operands:
                     separator = "\n"
             text += separator
         text += line.prefix + bullet + words

@@ -237,7 +237,6 @@ def _fact(figure: str, name: str) -> Fact:
 
 
 REPLIES = ReplyTask(
-    dressed=False,  # the reader keeps its own courtesy list rather than the shared reply readers
     answer=("revenue", "expenses", "profit"),
     facts=(
         _fact("revenue", "Month-6 revenue"),

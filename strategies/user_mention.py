@@ -198,7 +198,6 @@ def _forms(value: str | None = None) -> tuple[str, ...]:
 
 
 REPLIES = ReplyTask(
-    dressed=False,  # the reader keeps its own courtesy list rather than the shared reply readers
     answer=("total",),
     facts=(
         Fact("total", affirmed=_forms(),

@@ -45,7 +45,8 @@ def test_each_form_of_the_grammar_states_the_figure(reply: str) -> None:
     "So the final figure is 86", "It's 870", "8.7", "87.5", "1,087", "87,000", "87 tickets", "87 (north 23)", "87 (unconfirmed)",
     "Final figure: 87 (17)", "North 23\n87", "23 (north)\n87", "Multiplier = 3\n87", "Reserve -11\n87", "17 + 23 = 41\n87",
     "2 x 3 = 6\n87", "(17 + 23 - 11) x 3 = 87 = 88", "(17 + 23 - 11 x 3 = 87", "17 + + 23 = 40\n87", "87 / 0 = 87",
-    "so, so the final figure is 87", "The the final figure is 87", "Hi Maya, 87", "@Nora Grant 87", "Nora Isabel Grant: 29",
+    "Hi Maya, 87", "@Nora Grant 87", "Nora Isabel Grant: 29", "87 is the reserve", "The reserve is 87", "87 planned",
+    "42 tickets", "3 reports", "Final figure: 87.0", "87 or so", "Maybe 87", "87, I think", "It will be 87", "Not 29 but 87",
     "87?", "87!?", "- [ ] 87", "~~87~~", "87 \u2014 not", "87 \u2717", "\u202e78\u202c", "\u0aed\u0aee",
     "Inputs: North 17 South 23\n87", "Total: North 17\n87", "1. 29\n2. 87",
 ])
@@ -91,11 +92,21 @@ def test_a_task_without_units_inputs_formula_or_neutral_clauses_still_reads_its_
     assert states_answer("Hi, 5", bare, "")
 
 
-def test_a_stray_space_before_a_joint_leaves_a_piece_the_grammar_does_not_hold() -> None:
-    """Pieces are cut at `, `: a space before the comma stays on the piece, which no form ends with (default deny),
-    whether the piece is the answer or a line of working."""
-    assert not states_answer("87 , thanks", FIGURE, HUMAN) and states_answer("87, thanks", FIGURE, HUMAN)
-    assert states_answer("17 + 23 = 40 , then 87", FIGURE, HUMAN)  # an equation's sides are read without their spaces
+def test_a_stray_space_before_a_joint_is_read_as_nothing() -> None:
+    """Pieces are cut at `, `: a space left on a piece is no word, so the word reader still reads it; an equation's
+    sides are read without their spaces."""
+    assert states_answer("87 , thanks", FIGURE, HUMAN) and states_answer("87, thanks", FIGURE, HUMAN)
+    assert states_answer("17 + 23 = 40 , then 87", FIGURE, HUMAN)
+
+
+@pytest.mark.parametrize("reply", [
+    "so, so the final figure is 87", "The the final figure is 87", "Final: 87", "All three reports are in. The final figure is 87",
+    "Thanks to Ledger Scout, Risk Sentinel and Ops Forecaster for the reports. The final figure is 87.",
+    "The combined result is now 87", "87 in total", "✅ All reports received. Final figure: 87",
+])
+def test_a_piece_no_form_holds_is_read_by_its_words(reply: str) -> None:
+    """A remark of the task's words, or a statement of 87 in words a statement may use, reads whatever its order."""
+    assert states_answer(reply, FIGURE, HUMAN), reply
 
 
 def test_an_equation_of_exactly_the_bound_is_read_and_may_use_every_known_number() -> None:

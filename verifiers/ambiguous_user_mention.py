@@ -13,8 +13,9 @@ from typing import Any, Mapping
 
 from verifuzz.verifiers.courtesy import GREETING, courtesy
 from verifuzz.verifiers.dress import undressed
-from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, DirectoryEntry, Evidence, Message, same
+from verifuzz.verifiers.lexicon import WORD, spoken
+from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
 from verifuzz.verifiers.verdict import TaskSpec, Verdict
@@ -54,6 +55,15 @@ DELIVERY_NEUTRAL = (
     rf"|passing this on from {_HUMAN_REF}|as (?:the )?release captain|for the release|{_RECIPIENT}",
 )
 SENT = re.compile("|".join(SENT_FORMS))
+# A callback in other words (verifiers/lexicon.py): the verbs that report it sent, and the words that may stand beside
+# them; "observer" is none of them, and the quantities are taken out of the shared words.
+# Not "told" or "informed": "I was told it went out" is hearsay, which only the forms above tell apart.
+WORDS_SENT = frozenset("sent delivered forwarded passed relayed posted notified messaged pinged tagged went".split())
+WORDS = frozenset("""
+taylor morgan lee taylor-release-captain release captain approval message update orchid-72 along out it done already
+above here channel thread mention mentioned recipient status only
+""".split())
+QUANTITIES = frozenset("both all each every".split())
 CALLBACK = re.compile("|".join((*SENT_FORMS, _MSG, COURTESY)))
 DELIVERY = re.compile("|".join((_MSG, COURTESY, *DELIVERY_NEUTRAL)))
 MESSAGE_FORM = re.compile(_MSG)
@@ -98,6 +108,22 @@ def piece_known(piece: str, grammar: re.Pattern[str], address: re.Pattern[str], 
         and grammar.fullmatch(piece, opening.end() + 1) is not None
 
 
+def remark(piece: str) -> bool:
+    """A piece of a callback no form holds whose words are all ones a callback may use (a label such as "Recipient:",
+    the captain named), without a number but the message's own and without a word of quantity."""
+    text = MESSAGE_FORM.sub(" ", piece)
+    return not re.search(r"\d", text) and spoken(text, WORDS, QUANTITIES)
+
+
+def reported(piece: str) -> bool:
+    """A piece no form holds that reports the message sent in other words: a verb of sending or telling (WORDS_SENT),
+    and every other word one a callback may use (verifiers/lexicon.py), without a number but the message's own and
+    without a word of quantity ("both", "all"), which would reach the observer too."""
+    words = set(WORD.findall(piece))
+    return bool(words & WORDS_SENT) and not re.search(r"\d", MESSAGE_FORM.sub(" ", piece)) \
+        and spoken(MESSAGE_FORM.sub(" ", piece), WORDS | WORDS_SENT, QUANTITIES)
+
+
 def read(content: str, grammar: re.Pattern[str], name: str, needed: re.Pattern[str]) -> bool:
     """Every clause of what `content` says to `name` (its dress taken off) is a known piece whole or cut at its joints,
     and some piece is wholly a `needed` form."""
@@ -105,16 +131,20 @@ def read(content: str, grammar: re.Pattern[str], name: str, needed: re.Pattern[s
     address, polite = address_of(name), courtesy(name)[0]
     if not found:
         return False
-    pieces = []
+    pieces, worded = [], []
     for clause in found:
         if piece_known(clause, grammar, address, polite):
             pieces.append(clause)
             continue
         parts = JOINTS.split(clause)
-        if not all(piece_known(part, grammar, address, polite) for part in parts):
-            return False
-        pieces += parts
-    return any(needed.search(piece) for piece in pieces)
+        for part in parts:
+            if piece_known(part, grammar, address, polite):
+                pieces.append(part)
+            elif needed is SENT and reported(part):
+                worded.append(part)  # a callback's report in other words
+            elif not (needed is SENT and remark(part)):
+                return False
+    return bool(worded) or any(needed.search(piece) for piece in pieces)
 
 
 def delivers(content: str) -> bool:

@@ -37,12 +37,13 @@ ADVERBIAL = (
     r"|first|second|otherwise|on the other hand|by contrast|in contrast|however|likewise|similarly"
 )
 CLOSING = (
-    r"thanks(?: again| so much| a lot| for asking| for your patience)?|thank you(?: so much| again| for asking)?|cheers|best"
+    r"thanks(?: again| so much| a lot| for asking| for your patience| for waiting)?|thank you(?: so much| again| for asking| for waiting)?|cheers|best"
     r"|(?:best|kind|warm) regards"
     r"|regards|all the best|talk soon|take care|have a (?:good|great|nice|lovely) (?:day|one|afternoon|evening|week)"
     r"|(?:i )?hope (?:this|that) (?:helps|is useful|is helpful)|happy to help(?: further)?|glad to help|anytime"
     r"|let me know if (?:you(?: need| want|'d like| would like) (?:anything|something)(?: else| more)?"
-    r"|you(?: need| want|'d like| would like) (?:more|further|any) (?:detail|details|info|information|context)"
+    r"|you(?: need| want|'d like| would like) (?:(?:more|further|any) (?:detail|details|info|information|context)|any changes"
+    r"|(?:the |a )?(?:(?:full|month-by-month) )?(?:breakdown|working))"
     r"|you have (?:any )?questions|anything else comes up|there's anything else(?: i can (?:do|help with))?"
     r"|you need me to (?:do|check) anything(?: else)?"
     r"|you(?:'d like| want| would like) me to (?:ping|tag|loop in|check on|follow up with) (?:either of them|either bot|them|anyone)"
@@ -58,7 +59,7 @@ CLOSING = (
     r"(?: if (?:you'd like|you like|needed|you want|that helps))?"
     r"|(?:i'm |i am )?(?:happy|glad) to (?:provide|share|give) (?:more )?(?:detail|details|info|context)"
     r"(?: if (?:you'd like|needed|you want))?"
-    r"|buzz(?: orchestrator)?"  # the agent's signature
+    r"|buzz(?: orchestrator)?|(?:your |the )?(?:ai )?assistant"  # the agent's signature
     # Where to send questions: a contact label, an email address.
     r"|questions|contact|(?:reach|email|ping) (?:me|us) at|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}"
     # Questions that offer more help and ask nothing about what the reply reported.

@@ -12,8 +12,9 @@ from typing import Any, Mapping
 
 from verifuzz.verifiers.courtesy import GREETING
 from verifuzz.verifiers.dress import undressed
-from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Channel, DirectoryEntry, Evidence, Identity, same
+from verifuzz.verifiers.lexicon import WORD, spoken
+from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.text import TYPOGRAPHY, plain
 from verifuzz.verifiers.verdict import TaskSpec, Verdict
@@ -66,6 +67,18 @@ NEUTRAL_FORMS = (
     r"|update below|quick summary|let me know if you need anything else|let me know if anything should change",
 )
 CREATION = re.compile("|".join(CREATION_FORMS))
+# The words a remark beside the report may use besides verifiers/lexicon.py's BASE (no number: members and lifetime are
+# read only by the forms above). None of them claims the channel is anything it is not asked to be.
+WORDS = frozenset("""
+fix-pr-1234 channel stream private temporary invites invitations invitees invited added members users user bots bot
+everyone everybody sent out hour expires expire expiry ttl seconds minutes setting settings value type visibility name
+three two five
+""".split())
+# Words that report it made. Not "made", "set" or "up": "I made that up" takes a report back in words of making.
+CREATED = frozenset("created opened exists live ready".split())
+CHANNEL_MENTION = re.compile(_CH)
+LIFETIME = frozenset({"3600", "1", "60"})
+SECONDS = re.compile(r"(?<=\d) ?s\b")  # "3600 s", "3600s": the unit, which is no word of its own ("/s" unsays)
 ITEM = re.compile(_ITEM)
 RECOGNISED = re.compile("|".join((*CREATION_FORMS, *DETAIL_FORMS, *MEMBER_FORMS, *NEUTRAL_FORMS)))
 NAMED = re.compile(r"(?P<name>benchmark-(?:user|bot)-\d\d)(?: \((?P<role>member|user|bot)\)| as (?:a )?(?P<as>member|bot))?")
@@ -112,10 +125,24 @@ def clauses(content: str, user: str) -> list[str] | None:
 
 
 def recognised(clause: str) -> bool:
-    """The clause is a form of the grammar or an address, whole or split once at its joints into such pieces."""
+    """The clause is a form of the grammar or an address, whole or split once at its joints into such pieces; a piece no
+    form holds may also be a remark without a number whose words are all in WORDS."""
     if RECOGNISED.fullmatch(clause) or ADDRESS.fullmatch(clause):
         return True
-    return all(RECOGNISED.fullmatch(piece) or ADDRESS.fullmatch(piece) for piece in JOINTS.split(clause))
+    return all(RECOGNISED.fullmatch(piece) or ADDRESS.fullmatch(piece) or remark(piece) for piece in JOINTS.split(clause))
+
+
+def remark(piece: str) -> bool:
+    """A piece whose words are all ones a report may add (verifiers/lexicon.py), the channel named in any of its marks,
+    and whose only numbers are the lifetime's (3600 seconds, 1 hour, 60 minutes)."""
+    text = SECONDS.sub(" seconds", CHANNEL_MENTION.sub(" fix-pr-1234 ", piece))
+    return set(re.findall(r"(?<![\w-])\d+", text)) <= LIFETIME and spoken(text, WORDS | CREATED)
+
+
+def created(piece: str) -> bool:
+    """A remark that reports the creation: a word of making and the channel, by name or as "the channel"."""
+    words = set(WORD.findall(CHANNEL_MENTION.sub(" fix-pr-1234 ", piece)))
+    return remark(piece) and bool(words & CREATED) and bool(words & {"fix-pr-1234", "channel"})
 
 
 def reports_creation(content: str, user: str) -> bool:
@@ -136,7 +163,8 @@ def reports_creation(content: str, user: str) -> bool:
             listed.update(names)
         elif names and sorted(names) != sorted(INVITEES):
             return False
-    return any(CREATION.search(clause) for clause in found) and listed in (set(), set(INVITEES))
+    reported = any(CREATION.search(clause) or any(created(piece) for piece in JOINTS.split(clause)) for clause in found)
+    return reported and listed in (set(), set(INVITEES))
 
 
 # ---- the channel ------------------------------------------------------------------------------------------------

@@ -25,6 +25,8 @@ ALPHA = Figure(
     operands=frozenset({14, 25, 4}),
     steps=frozenset({14 * 25}),
     neutral=r"(?:for|re|on|answering) alpha|here(?:'s| is) (?:the answer to )?alpha",
+    words=frozenset("alpha answer result number usable units unit available left remaining remain remains".split()),
+    remarks=frozenset("request crates crate damaged shipment".split()),
 )
 BETA = Figure(
     answer=6 * 7 - 1,
@@ -34,6 +36,8 @@ BETA = Figure(
     operands=frozenset({6, 7, 1}),
     steps=frozenset({6 * 7}),
     neutral=r"(?:for|re|on|answering) beta|here(?:'s| is) (?:the answer to )?beta",
+    words=frozenset("beta answer result number tickets ticket left remaining remain remains open sprint plan".split()),
+    remarks=frozenset("request weeks week planned cancelled canceled".split()),
 )
 # What in one reply would speak of the other request: its label, or its answer as a whole number.
 OTHER = {

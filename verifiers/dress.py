@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from verifuzz.verifiers.courtesy import courtesy
-from verifuzz.verifiers.prose import END_MARKS, FENCE, SENTENCE_END, pieces, presented
+from verifuzz.verifiers.prose import COLUMNS, EMPTY_CELLS, END_MARKS, FENCE, OUTER_PIPES, SENTENCE_END, TABLE_RULE, pieces, presented
 from verifuzz.verifiers.text import fold
 
 # An HTML line break, with the line feed a writer may put after it: one break either way.
@@ -31,16 +31,42 @@ PRESENTING = re.compile(
 # A bullet or a list number opening a line. A number is a list mark only when it is no greater than the reply's count
 # of lines: "1. As requested:" is an item, "87. Let me know if you need anything else" an answer and a courtesy.
 LIST_ITEM = re.compile(r"\s*(?:[-*+\u2022]|(?P<n>\d{1,2})[.)])\s+")
+FIRST_JOINT = re.compile(r"[,:;]\s+|\s+[-\u2014\u2013]+\s+|(?<=[a-z])[\u2014\u2013]+")  # the first joint of a sentence
 SPAN = 4  # the most pieces one courtesy is read across
 BRACKETS = re.compile(r"^\(|\)$")  # the brackets that set a sentence aside
 # A line set aside in brackets whole, after an optional bullet: "(There were 352,345 customers.)", "- (Hi Ann,.)".
 ASIDE_LINE = re.compile(r"(?P<bullet>\s*(?:[-*+\u2022]\s+)?)\((?P<said>.*)\)(?P<end>[.!]?)\s*")
 
 
+def tabled(lines: list[str]) -> list[str]:
+    """`lines` with tables read: the rule row dropped, the header row (the one above the rule) dropped when it names
+    only known columns (`COLUMNS`) and kept as a line otherwise, each row under the rule `first cell: other cells`
+    (cells that give no value left out). Pipes on a line of no table set items side by side."""
+    found: list[str] = []
+    in_table = False
+    for index, line in enumerate(lines):
+        rule = TABLE_RULE.fullmatch(line.strip()) is not None
+        header = "|" in line and not rule and index + 1 < len(lines) and TABLE_RULE.fullmatch(lines[index + 1].strip())
+        in_table = rule or (in_table and "|" in line)
+        if rule or "|" not in line:
+            found += [] if rule else [line]
+            continue
+        cells = [cell.strip() for cell in OUTER_PIPES.sub("", line.strip()).split("|")]
+        if header and all(presented(cell) in COLUMNS or not presented(cell) for cell in cells):
+            continue
+        if header or in_table:
+            said = [cell for cell in cells if fold(cell) not in EMPTY_CELLS]
+            found.append(": ".join(said[:1] + [", ".join(said[1:])] if len(said) > 1 else said))
+        else:
+            found += [cell for cell in cells if cell]
+    return found
+
+
 def items(content: str) -> list[str]:
-    """`content` split at line feeds and HTML breaks, each item set side by side on a line of its own."""
+    """`content` split at line feeds and HTML breaks, tables read (`tabled`), each item set side by side on a line of
+    its own."""
     found = []
-    for line in BREAK.sub("\n", content).splitlines():
+    for line in tabled(BREAK.sub("\n", content).splitlines()):
         start = 0
         for joint in SIDE_BY_SIDE.finditer(line):
             if not (OPERAND_BEFORE.search(line, 0, joint.start()) and OPERAND_AFTER.match(line, joint.end())):
@@ -85,6 +111,15 @@ def says_nothing(sentence: str, polite: tuple[re.Pattern[str], re.Pattern[str]],
     return True
 
 
+def opened(sentence: str, polite: tuple[re.Pattern[str], re.Pattern[str]], statement: re.Pattern[str] | None) -> str:
+    """The reply's first statement without the courtesy that opens it before its first joint ("Sure thing - 41
+    tickets remain", "Hi Nora, it's 87"); the sentence whole when what comes before that joint is not courtesy."""
+    joint = FIRST_JOINT.search(sentence)
+    if joint and joint.start() and says_nothing(sentence[: joint.start()], polite, True, statement):
+        return sentence[joint.end() :]
+    return sentence
+
+
 def undressed(content: str, user: str, statement: re.Pattern[str] | None = None) -> str:
     """The reply's statements as written, a line for each line that holds one; every sentence that says nothing
     (`says_nothing`, which keeps a sentence that is wholly a `statement`), every line that is only `@user`, a code
@@ -106,7 +141,7 @@ def undressed(content: str, user: str, statement: re.Pattern[str] | None = None)
         said: list[str] = []
         for sentence in sentences:
             if not says_nothing(sentence, polite, not (kept or said), statement):
-                said.append(sentence)
+                said.append(sentence if kept or said else opened(sentence, polite, statement))
         if said:
             kept.append(" ".join(said))
     return "\n".join(kept)

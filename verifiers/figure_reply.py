@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from verifuzz.verifiers.courtesy import GREETING
+from verifuzz.verifiers.courtesy import GREETING, courtesy
 from verifuzz.verifiers.dress import items, undressed
-from verifuzz.verifiers.prose import SENTENCE_END
+from verifuzz.verifiers.lexicon import spoken
+from verifuzz.verifiers.prose import CODE_MARK, SENTENCE_END
 from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
 
 # Operators as replies write them, read as ASCII before the reply is folded.
@@ -36,6 +37,8 @@ COURTESY = (
     r"|(?:the )?(?:calculation|working|math)(?: below)?"
 )
 TERM = re.compile(r"\d+|[-+x*/()]")
+FIGURES = re.compile(r"\d(?:[\d,.]*\d)?")  # a number as written, separators and decimals included
+SIGN = re.compile(r"[=+*/]|(?<![a-z]) ?[x-] ?(?=\d)")  # an operator, or a minus or times before a number
 # An equation longer than this is not a line of working; bounding it bounds the parser's recursion.
 MAX_EQUATION_CHARS = 200
 # A figure and its working are a few lines; past this a reply is not an answer, and reading it costs time.
@@ -60,6 +63,8 @@ class Figure:
     steps: frozenset[int] = frozenset()
     formula: str = ""
     neutral: str = ""
+    words: frozenset[str] = frozenset()  # what a statement of the answer may say besides it (verifiers/lexicon.py)
+    remarks: frozenset[str] = frozenset()  # what else a piece without a number may say (reporters, inputs, sources)
 
 
 class _Grammar:
@@ -89,6 +94,10 @@ class _Grammar:
         self.names = re.compile(figure.names)
         self.neutral = re.compile("|".join(filter(None, (COURTESY, figure.formula, figure.neutral))))
         self.bound = dict(figure.inputs)
+        # An input's label beside the answer would call the answer that input ("87 is the reserve"): never a word of it.
+        labels = {word for label, _ in figure.inputs for word in label.split()}
+        self.answer_words = figure.words - labels
+        self.remark_words = figure.words | figure.remarks | labels
         self.known = frozenset({*self.bound.values(), *figure.operands, *figure.steps, figure.answer})
         self.reached = frozenset({*figure.steps, figure.answer})  # what an equation of the working may come to
 
@@ -101,12 +110,13 @@ def grammar(figure: Figure) -> _Grammar:
 @lru_cache  # one human per snapshot
 def addressed(user: str) -> re.Pattern[str]:
     """An address of the human as a whole clause: `@Name`, the name or first name after an optional greeting, or a
-    greeting alone (only a greeting when the snapshot names no human)."""
+    greeting alone (only a greeting when the snapshot names no human); or a courtesy."""
     human = fold(user)
+    polite = courtesy(user)[0].pattern  # the courtesies every reply may hold (verifiers/courtesy.py)
     if not human:
-        return re.compile(GREETING)
+        return re.compile(rf"{GREETING}|{polite}")
     names = "|".join(sorted({re.escape(human), re.escape(human.split(" ")[0])}, reverse=True))
-    return re.compile(rf"(?:(?:hi|hello|hey|dear)(?: there)?,? )?@?(?:{names})|{GREETING}")
+    return re.compile(rf"(?:(?:hi|hello|hey|dear)(?: there)?,? )?@?(?:{names})|{GREETING}|{polite}")
 
 
 def evaluate(expression: str) -> Fraction | None:
@@ -165,7 +175,7 @@ def evaluate(expression: str) -> Fraction | None:
 def equation(piece: str, rules: _Grammar) -> int | None:
     """The value a true equation of the task's working reaches, or None: every side must be equal, every number
     an input, a step or the answer, and the value a step or the answer."""
-    text = re.sub(r"^(?:so|then|and|which gives|that gives),? ", "", piece)
+    text = re.sub(r"^(?:so|then|and|which gives|that gives),? ", "", piece).replace(" -> ", " = ")  # an arrow gives
     counted = rules.unit.search(text)  # "= 346 usable units": a unit names what the answer counts, never a step
     text = text[: counted.start()] if counted else text
     if "=" not in text or len(text) > MAX_EQUATION_CHARS:
@@ -204,7 +214,28 @@ def reading(piece: str, rules: _Grammar, address: re.Pattern[str]) -> str | None
     opening = address.match(piece)  # "@Nora the final figure is 87": the address says nothing of a figure
     if opening and opening.end() < len(piece) and piece[opening.end()] == " ":
         return reading(piece[opening.end() + 1 :], rules, re.compile(r"(?!)"))
-    return None
+    return worded(piece, rules)
+
+
+def worded(piece: str, rules: _Grammar) -> str | None:
+    """A piece no form holds, read by its words (verifiers/lexicon.py): without a number, a remark (NAMED when it
+    names the answer); with numbers, a statement of the answer when each is the answer, written whole, and every
+    word is one a statement of it may use. Any other number needs a form of the grammar (an equation, a bound input)."""
+    if SIGN.search(piece):
+        return None  # working is read only as an equation of the grammar
+    numbers = FIGURES.findall(piece)
+    if not numbers:
+        if not spoken(piece, rules.remark_words):
+            return None
+        return NAMED if rules.names.search(piece) else NEUTRAL
+    if BOUND in piece:
+        return None
+    if all(number == str(rules.figure.answer) for number in numbers):
+        return ANSWER if spoken(piece, rules.answer_words) else None
+    # Numbers of the working ("42 planned", "cancelled: 1") beside words that never state the answer.
+    known = all(number.isdigit() and int(number) in rules.known - {rules.figure.answer} for number in numbers)
+    plain_words = rules.remark_words - rules.answer_words
+    return WORKING if known and not rules.names.search(piece) and spoken(piece, plain_words) else None
 
 
 def bind_inputs(sentence: str, rules: _Grammar) -> str | None:
@@ -254,7 +285,8 @@ def reply_sentences(content: str, count: int) -> list[str] | None:
     """The sentences of `content` (what is left of a reply of `count` lines once its dress is off), read as plain
     folded ASCII without list marks, emphasis or end marks; None when a line is not plain text."""
     found = []
-    for line in content.translate(ARITHMETIC).translate(TYPOGRAPHY).splitlines():
+    # A code span's backticks only present ("`(17 + 23 - 11) x 3`"); one between letters is an apostrophe.
+    for line in CODE_MARK.sub("", content).translate(ARITHMETIC).translate(TYPOGRAPHY).splitlines():
         text = plain(line)
         if text is None:
             return None

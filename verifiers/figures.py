@@ -7,19 +7,23 @@ stated for a figure is within one of it; any other number, a negation, a questio
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 from typing import Mapping
 
 from verifuzz.verifiers.courtesy import GREETING
 from verifuzz.verifiers.dress import undressed
+from verifuzz.verifiers.lexicon import WORD, spoken
 from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.text import TYPOGRAPHY, plain
 
 # An amount: an optional `$` or `USD`, digits in groups of three with commas or none, optional cents, and an
 # optional `USD` or `dollars` after it.
 AMOUNT = r"(?:\$ ?|usd ?)?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?: ?(?:usd|dollars))?"
+# An amount standing alone in a text (not a part of a longer number or word), and any run of digits.
+AMOUNT_IN_TEXT = re.compile(rf"(?<![^\s(]){AMOUNT}(?![\w]|[.,]\d)")  # after a space, a bracket or nothing
+FIGURE_DIGITS = re.compile(r"\d[\d,.]*")
 # A figure rounded to the dollar may say so; the one-dollar tolerance covers the rounding.
 APPROXIMATELY = r"(?:(?:about|approximately|roughly|around) )?"
 SLOT = rf"{APPROXIMATELY}(?P<amount>{AMOUNT})"
@@ -55,6 +59,13 @@ class Grammar:
 
     statements: Mapping[str, tuple[re.Pattern[str], ...]]
     neutral: re.Pattern[str]
+    # A piece no form holds is read by its words (verifiers/lexicon.py): `names` gives the words that name each figure
+    # (a piece with one amount and the words of exactly one figure states it; with one figure, naming is optional),
+    # `vocabulary` the other words a statement or a remark may use, and `inputs` the task's own numbers that are not
+    # amounts ("month 6", "12 licences"), read as nothing.
+    names: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    vocabulary: frozenset[str] = frozenset()
+    inputs: re.Pattern[str] = re.compile(r"(?!)")
 
 
 def amount_of(text: str) -> Decimal:
@@ -114,7 +125,27 @@ def _piece(grammar: Grammar, piece: str) -> Said | None:
             found = form.fullmatch(piece)
             if found:
                 return [(figure, found.group("amount"))]
-    return [] if _other(grammar.neutral).fullmatch(piece) else None
+    return [] if _other(grammar.neutral).fullmatch(piece) else _worded(grammar, piece)
+
+
+def _worded(grammar: Grammar, piece: str) -> Said | None:
+    """What `piece` states read by its words, the task's inputs set aside: nothing when it holds no amount, one figure
+    when it holds one amount and names that figure alone (or the task has one figure and the piece names none); None
+    when a word is not in the vocabulary or the amount is not bound to exactly one figure."""
+    text = grammar.inputs.sub(" ", piece)
+    amounts = AMOUNT_IN_TEXT.findall(text)
+    rest = AMOUNT_IN_TEXT.sub(" ", text)
+    if FIGURE_DIGITS.search(rest) or not spoken(rest, grammar.vocabulary.union(*grammar.names.values())):
+        return None  # a number that is no amount, or a word the task does not allow
+    if not amounts:
+        return []
+    words = set(WORD.findall(rest))
+    named = [figure for figure, names in grammar.names.items() if words & names]
+    if len(amounts) > 1:
+        return None
+    if len(named) == 1:
+        return [(named[0], amounts[0])]
+    return [(next(iter(grammar.statements)), amounts[0])] if len(grammar.statements) == 1 and not named else None
 
 
 def _parts(grammar: Grammar, parts: list[str]) -> Said | None:

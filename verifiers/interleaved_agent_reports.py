@@ -34,6 +34,9 @@ FIGURE = Figure(
     formula=r"\(?north \+ south - reserve\)? ?(?:x|\*) ?multiplier",
     neutral=r"(?:all three|all 3|the three|the 3) reports are in|(?:i have|i've got|got) all (?:three|3) reports"
     r"|(?:based on|using|from|with) (?:all )?(?:the )?(?:three|3) reports(?: in)?|(?:the )?(?:inputs|figures)",
+    words=frozenset("final combined figure result answer number".split()),
+    remarks=frozenset("reports report three received based using inputs figures calculation working formula ledger scout risk"
+                      " sentinel ops forecaster thanks".split()),
 )
 
 

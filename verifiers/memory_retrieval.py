@@ -12,8 +12,9 @@ from typing import Any, Mapping
 
 from verifuzz.verifiers.courtesy import GREETING
 from verifuzz.verifiers.dress import undressed
-from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, same
+from verifuzz.verifiers.lexicon import spoken
+from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
 from verifuzz.verifiers.verdict import TaskSpec, Verdict
@@ -56,6 +57,13 @@ NEUTRAL_FORMS = (
     r"|here(?:'s| is) what i found|here you go|here it is|hello",
 )
 RECOGNISED = re.compile("|".join((*ANSWER_FORMS_GRAMMAR, *NEUTRAL_FORMS)))
+# What a piece the forms do not hold may say besides the answer and the year (verifiers/lexicon.py): the measure, the
+# month, and where the figure came from. Not "memory": "(from memory)" is how a writer hedges a figure recalled unchecked,
+# so the memory is named only by the source forms above ("my memory", "the cold memory").
+WORDS = frozenset("""
+customers customer total-customers total-customer count number answer april month cold entry entries
+metric total-customers-metric stored saved recorded record records recalled retrieved checked found according source
+""".split())
 JOINTS = re.compile(r"(?:,|:| -) ")
 TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
 EMPHASIS_MARKS = re.compile(r"[*_]+")  # markdown bold and italics: presentation, not words
@@ -92,12 +100,15 @@ def clauses(content: str) -> list[str] | None:
 
 
 def piece_known(piece: str, address: re.Pattern[str]) -> bool:
-    """A piece of a clause that is a form of the grammar, an address, or an address then a space and a form."""
+    """A piece of a clause that is a form of the grammar, an address, or an address then a space and a form; or,
+    failing those, a piece whose words are all in WORDS and whose only number besides the answer is the year."""
     if RECOGNISED.fullmatch(piece) or address.fullmatch(piece):
         return True
     opening = address.match(piece)
-    return opening is not None and piece[opening.end() : opening.end() + 1] == " " \
-        and RECOGNISED.fullmatch(piece, opening.end() + 1) is not None
+    if opening is not None and piece[opening.end() : opening.end() + 1] == " " \
+            and RECOGNISED.fullmatch(piece, opening.end() + 1) is not None:
+        return True
+    return set(re.findall(r"\d+", piece)) <= {"2024"} and piece.count(N) <= 1 and spoken(piece.replace(N, " "), WORDS)
 
 
 def recognised(clause: str, address: re.Pattern[str]) -> bool:

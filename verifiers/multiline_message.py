@@ -11,8 +11,9 @@ from typing import Any, Mapping
 
 from verifuzz.verifiers.courtesy import GREETING
 from verifuzz.verifiers.dress import undressed
-from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, same
+from verifuzz.verifiers.lexicon import spoken
+from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
 from verifuzz.verifiers.verdict import TaskSpec, Verdict
@@ -43,6 +44,13 @@ _KEEPING = r"(?:with|keeping) (?:the |its )?(?:line breaks|layout|formatting)(?:
 _COURTESY = r"sure|of course|certainly|done|all set|got it|no problem|happy to help|hope this helps|thanks|thank you|cheers" \
     r"|let me know if (?:you need anything else|anything should change)"
 NEUTRAL = re.compile(f"{_LEAD}|{_KEEPING}|{_COURTESY}")
+# The words a lead-in or a sign-off may use besides verifiers/lexicon.py's BASE: what the block is, how it was copied,
+# and where it stands. None of them says anything of the release itself, and none is a word of the block's own title.
+WORDS = frozenset("""
+release note block message update summary checklist status text requested asked copied copy copying pasted posted
+posting verbatim exactly written wrote line lines breaks break blank kept keeping preserved intact formatting layout
+below above back
+""".split())
 # Where one sentence holds several courtesies ("Hi Eleanor, here it is, with the line breaks preserved").
 JOINTS = re.compile(r"(?:,|:| -) ")
 TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
@@ -84,12 +92,15 @@ def addressed(user: str) -> re.Pattern[str]:
 
 
 def courteous(piece: str, address: re.Pattern[str]) -> bool:
-    """A piece of a sentence that is an address of the human, a neutral form, or an address then a neutral form."""
+    """A piece of a sentence that is an address of the human, a neutral form, or an address then a neutral form; or,
+    failing those, a piece without a number whose words are all in WORDS (a lead-in in other words)."""
     if NEUTRAL.fullmatch(piece) or address.fullmatch(piece):
         return True
     opening = address.match(piece)
-    return opening is not None and piece[opening.end() : opening.end() + 1] == " " \
-        and NEUTRAL.fullmatch(piece, opening.end() + 1) is not None
+    if opening is not None and piece[opening.end() : opening.end() + 1] == " " \
+            and NEUTRAL.fullmatch(piece, opening.end() + 1) is not None:
+        return True
+    return not re.search(r"\d", piece) and spoken(piece, WORDS)
 
 
 def neutral(line: str, address: re.Pattern[str]) -> bool:

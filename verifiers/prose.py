@@ -27,6 +27,9 @@ EMPTY_CELLS = frozenset({"", "-", "--", "n/a", "none", "nothing"})  # a table ce
 COLUMNS = frozenset({
     "bot", "bots", "agent", "agents", "name", "who", "status", "state", "current status", "work", "tasks", "queue", "pending",
     "notes", "note", "details", "field", "key", "value", "line", "item", "activity", "last update", "updated",
+    # Columns of a table of figures or settings.
+    "metric", "amount", "input", "setting", "result", "figure", "total", "month", "count", "tickets", "customers",
+    "total customers", "cost",
 })
 TABLE_RULE = re.compile(r"\|? ?:?-{3,}:? ?(?:\| ?:?-{3,}:? ?)*\|?")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")

@@ -54,7 +54,16 @@ NEUTRAL = re.compile("|".join((
     r"(?:growth )?compounded monthly|growth compounds monthly|with monthly compounding",
     *_BASES,
 )))
-GRAMMAR = Grammar(STATEMENTS, NEUTRAL)
+GRAMMAR = Grammar(
+    STATEMENTS, NEUTRAL,
+    # Only remarks are read by their words: which figure an amount is depends on its period ("profit in month 6" is
+    # not the cumulative profit), which only the forms above bind.
+    vocabulary=frozenset("""
+        month months six sixth period projected projection forecast operating cumulative usd dollars dollar rounded
+        nearest figures numbers results compounded compounding monthly growth revenue expenses costs profit
+    """.split()),
+    inputs=re.compile(rf"\(?(?:m1 ?- ?m6|1 ?- ?6|{_MONTHS}|{_M6})\)?|(?:120,000|120000|75,000|75000)|[52]%"),
+)
 
 
 def in_thread(reply: Message, root: str | None) -> bool:

@@ -54,4 +54,8 @@ TYPOGRAPHY = str.maketrans({
     **dict.fromkeys("\U0001f389\u2728\U0001f916\U0001f4cb\U0001f4dd\U0001f50d\U0001f60a\U0001f64c\u2611\U0001f4ac", " "),
     # Marks that a status holds without changing it: a tick, a green or white light, an empty circle, a sleepy face.
     **dict.fromkeys("\u2713\U0001f7e2\u26aa\u25cb\U0001f634", " "),
+    # Decoration beside a figure or a name: a chart, money, a ticket, a target, a pointing hand, a person, a pin, a
+    # calendar, an abacus, a smile.
+    **dict.fromkeys("\U0001f4c8\U0001f4ca\U0001f4b0\U0001f4b5\U0001f9fe\U0001f3ab\U0001f3af\U0001f447\U0001f449\U0001f464"
+                    "\U0001f4cc\U0001f4c5\U0001f4c6\U0001f5d3\U0001f9ee\U0001f600\u263a", " "),
 })

@@ -47,7 +47,14 @@ NEUTRAL = re.compile("|".join((
     rf"(?:(?:at|with|for|over|based on) )?{_ITEM}(?:(?: for| over| at| and| x| across|,) {_ITEM})*",
     r"(?:here(?:'s| is) )?(?:the |your )?(?:licen[cs]ing )?(?:cost|total|calculation|math|sum)(?: below)?",
 )))
-GRAMMAR = Grammar(STATEMENTS, NEUTRAL)
+GRAMMAR = Grammar(
+    STATEMENTS, NEUTRAL,
+    vocabulary=frozenset("""
+        cost costs total annual annually yearly year yr month months licence licences license licenses licensing seats
+        users user bill billed price usd dollars dollar sum answer
+    """.split()),
+    inputs=re.compile(rf"{_ITEM}|\b12\b|\$?37\b"),  # the task's own numbers: 12 licences, $37 a month, 12 months
+)
 
 
 def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:

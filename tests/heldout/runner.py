@@ -18,6 +18,7 @@ from typing import Any, Callable
 from verifuzz.strategies import narrative_agent_names as narrative
 from verifuzz.strategies import read_named_path_outside_workspace as named_path
 from verifuzz.strategies.cast import Cast
+from verifuzz.strategies.tasks import for_task
 from verifuzz.strategies.trial import Trial
 
 HERE = Path(__file__).resolve().parent
@@ -69,6 +70,31 @@ TASKS = (
 )
 # A second labelled set, written apart from the first: `main` reports both, and the test holds each to its own bounds.
 SECOND_SET = tuple(replace(task, data=task.data.replace(".toml", "_b.toml")) for task in TASKS)
+
+
+def with_final(task: str, text: str) -> Trial:
+    """The task's correct run (its first witness) with `text` as the final reply."""
+    run = for_task(task).trial().copy()
+    run.final()["content"] = text
+    return run
+
+
+# A third set, for the eight other tasks, written apart from their verifiers: each reply is dropped into the task's
+# correct run, and the dimensions compared are those its text decides.
+THIRD_SET = tuple(
+    HeldOutTask(name=name, data=name.replace("-", "_") + "_replies.toml", dimensions=dimensions,
+                build=lambda text, name=name: with_final(name, text))
+    for name, dimensions in (
+        ("memory-retrieval", ("answer_correct",)),
+        ("reply-to-thread", ("answer_correct",)),
+        ("user-mention", ("answer_correct",)),
+        ("ambiguous-user-mention", ("user_callback",)),
+        ("create-channel-invite-users", ("channel_created",)),
+        ("multiline-message", ("layout_preserved", "real_newlines")),
+        ("interleaved-agent-reports", ("answer_correct",)),
+        ("cross-thread-requests", ("beta_correct",)),
+    )
+)
 # A case may label a dimension apart from the reward; narrative's `status` is its `status_correct`.
 _ALIASES = {"status": "status_correct"}
 
@@ -111,7 +137,7 @@ def disagreements(case: Case, metrics: dict[str, Any]) -> dict[str, tuple[bool, 
 
 def main() -> int:
     """Print every disagreement, then false passes and false fails per task and set (debatable cases apart)."""
-    for task in TASKS + SECOND_SET:
+    for task in TASKS + SECOND_SET + THIRD_SET:
         false_pass = false_fail = counted = 0
         print(f"== {task.name} ({task.data})")
         for case in cases(task):

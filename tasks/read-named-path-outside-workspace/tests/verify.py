@@ -1353,6 +1353,10 @@ TYPOGRAPHY = str.maketrans({
     **dict.fromkeys("\U0001f389\u2728\U0001f916\U0001f4cb\U0001f4dd\U0001f50d\U0001f60a\U0001f64c\u2611\U0001f4ac", " "),
     # Marks that a status holds without changing it: a tick, a green or white light, an empty circle, a sleepy face.
     **dict.fromkeys("\u2713\U0001f7e2\u26aa\u25cb\U0001f634", " "),
+    # Decoration beside a figure or a name: a chart, money, a ticket, a target, a pointing hand, a person, a pin, a
+    # calendar, an abacus, a smile.
+    **dict.fromkeys("\U0001f4c8\U0001f4ca\U0001f4b0\U0001f4b5\U0001f9fe\U0001f3ab\U0001f3af\U0001f447\U0001f449\U0001f464"
+                    "\U0001f4cc\U0001f4c5\U0001f4c6\U0001f5d3\U0001f9ee\U0001f600\u263a", " "),
 })
 
 
@@ -1395,12 +1399,13 @@ ADVERBIAL = (
     r"|first|second|otherwise|on the other hand|by contrast|in contrast|however|likewise|similarly"
 )
 CLOSING = (
-    r"thanks(?: again| so much| a lot| for asking| for your patience)?|thank you(?: so much| again| for asking)?|cheers|best"
+    r"thanks(?: again| so much| a lot| for asking| for your patience| for waiting)?|thank you(?: so much| again| for asking| for waiting)?|cheers|best"
     r"|(?:best|kind|warm) regards"
     r"|regards|all the best|talk soon|take care|have a (?:good|great|nice|lovely) (?:day|one|afternoon|evening|week)"
     r"|(?:i )?hope (?:this|that) (?:helps|is useful|is helpful)|happy to help(?: further)?|glad to help|anytime"
     r"|let me know if (?:you(?: need| want|'d like| would like) (?:anything|something)(?: else| more)?"
-    r"|you(?: need| want|'d like| would like) (?:more|further|any) (?:detail|details|info|information|context)"
+    r"|you(?: need| want|'d like| would like) (?:(?:more|further|any) (?:detail|details|info|information|context)|any changes"
+    r"|(?:the |a )?(?:(?:full|month-by-month) )?(?:breakdown|working))"
     r"|you have (?:any )?questions|anything else comes up|there's anything else(?: i can (?:do|help with))?"
     r"|you need me to (?:do|check) anything(?: else)?"
     r"|you(?:'d like| want| would like) me to (?:ping|tag|loop in|check on|follow up with) (?:either of them|either bot|them|anyone)"
@@ -1416,7 +1421,7 @@ CLOSING = (
     r"(?: if (?:you'd like|you like|needed|you want|that helps))?"
     r"|(?:i'm |i am )?(?:happy|glad) to (?:provide|share|give) (?:more )?(?:detail|details|info|context)"
     r"(?: if (?:you'd like|needed|you want))?"
-    r"|buzz(?: orchestrator)?"  # the agent's signature
+    r"|buzz(?: orchestrator)?|(?:your |the )?(?:ai )?assistant"  # the agent's signature
     # Where to send questions: a contact label, an email address.
     r"|questions|contact|(?:reach|email|ping) (?:me|us) at|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}"
     # Questions that offer more help and ask nothing about what the reply reported.
@@ -1473,6 +1478,9 @@ EMPTY_CELLS = frozenset({"", "-", "--", "n/a", "none", "nothing"})  # a table ce
 COLUMNS = frozenset({
     "bot", "bots", "agent", "agents", "name", "who", "status", "state", "current status", "work", "tasks", "queue", "pending",
     "notes", "note", "details", "field", "key", "value", "line", "item", "activity", "last update", "updated",
+    # Columns of a table of figures or settings.
+    "metric", "amount", "input", "setting", "result", "figure", "total", "month", "count", "tickets", "customers",
+    "total customers", "cost",
 })
 TABLE_RULE = re.compile(r"\|? ?:?-{3,}:? ?(?:\| ?:?-{3,}:? ?)*\|?")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")

@@ -1,0 +1,145 @@
+"""Reading by words: the closed vocabulary (verifiers/lexicon.py) and each reader's fallback to it, for what it lets
+through and, above all, for what it must still refuse."""
+from __future__ import annotations
+
+import pytest
+
+from verifuzz.verifiers.ambiguous_user_mention import reports_sent
+from verifuzz.verifiers.create_channel_invite_users import reports_creation
+from verifuzz.verifiers.figures import answers as figures_answer
+from verifuzz.verifiers.lexicon import spoken
+from verifuzz.verifiers.memory_retrieval import answers as memory_answers
+from verifuzz.verifiers.multiline_message import BLOCK, layout_preserved
+from verifuzz.verifiers.user_mention import FIGURES as LICENCE_FIGURES
+from verifuzz.verifiers.user_mention import GRAMMAR as LICENCE_GRAMMAR
+
+WORDS = frozenset({"tickets", "left"})
+
+
+@pytest.mark.parametrize("piece", ["41 tickets left", "there are 41 tickets left.", "it's 41 (tickets left)!", "april 2024's total"])
+def test_a_piece_of_known_words_numbers_and_marks_is_spoken(piece: str) -> None:
+    """Words of the vocabulary or BASE, numbers, and marks that neither ask, strike nor quote; a possessive is its word."""
+    assert spoken(piece, WORDS | {"april"})
+
+
+@pytest.mark.parametrize(
+    "piece",
+    ["41 tickets left?", "~~41~~ tickets left", '"41" tickets left', "not 41", "41 tickets left, i think", "$41", "41%",
+     "it will be 41", "41 tickets left /s", "41 tickets, maybe", "41 tickets or 42", "isn't it 41"],
+)
+def test_any_other_word_or_mark_is_not(piece: str) -> None:
+    """A question, a strike, a quote, a unit, a negation, a hedge, a future, a sarcasm mark or any unlisted word."""
+    assert not spoken(piece, WORDS)
+
+
+def test_a_word_left_unsaid_is_refused_even_from_base() -> None:
+    """A task where a quantity changes the answer takes "both" out of the shared words."""
+    assert spoken("sent to both", frozenset({"sent"}))
+    assert not spoken("sent to both", frozenset({"sent"}), frozenset({"both"}))
+
+
+def test_a_number_inside_a_word_stays_in_the_word() -> None:
+    """"fix-pr-1234" is one word: its digits are no number beside it."""
+    assert spoken("fix-pr-1234 created", frozenset({"fix-pr-1234", "created"}))
+    assert not spoken("fix-pr-1234 created", frozenset({"fix-pr", "created"}))
+
+
+HUMAN = "Amelia Rose Bennett"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["352,345 - that's the total customer count for April 2024.", "April 2024's total was 352,345 customers.",
+     "The count in April 2024 was 352,345 customers, per the total-customers-metric entry."],
+)
+def test_memory_reads_a_statement_of_the_answer_in_its_words(reply: str) -> None:
+    """The answer with the measure, the month and the entry, in any order."""
+    assert memory_answers(reply, HUMAN), reply
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["352,345 customers in April 2023", "352,345 customers (from memory)", "352,345 customers, I think",
+     "352,345 customers in March", "352,345 or 361,250 customers", "Total customers: 352,345? ", "352,345 customers last year",
+     "The count was 361,250 customers"],
+)
+def test_memory_word_reader_refuses_another_year_month_number_or_a_hedge(reply: str) -> None:
+    """Another year or month, a second figure, "(from memory)", a hedge or a question stay unread."""
+    assert not memory_answers(reply, HUMAN), reply
+
+
+@pytest.mark.parametrize(
+    "reply", ["That comes to $5,328/yr.", "The annual licensing bill: $5,328", "Total cost of the 12 licences: $5,328 a year"],
+)
+def test_user_mention_reads_the_one_figure_in_its_words(reply: str) -> None:
+    """With one figure, an amount beside the task's words states it."""
+    assert figures_answer(LICENCE_GRAMMAR, LICENCE_FIGURES, reply, "John Vincent Doe"), reply
+
+
+@pytest.mark.parametrize(
+    "reply", ["That comes to $5,328 or $5,329/yr.", "The annual bill will be $5,328", "The annual bill: -$5,328",
+              "The annual bill: $$5,328", "The annual bill: $5,328k", "The monthly bill: $5,328 for 11 licences"],
+)
+def test_user_mention_word_reader_refuses_two_amounts_a_future_or_a_wrong_input(reply: str) -> None:
+    """Two amounts, a future, a sign, a doubled unit, a suffix or another number than the task's stays unread."""
+    assert not figures_answer(LICENCE_GRAMMAR, LICENCE_FIGURES, reply, "John Vincent Doe"), reply
+
+
+OLIVIA = "Olivia Grace Park"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["Message sent.<br>Recipient: Taylor Morgan Lee (release captain)", "I passed the approval along to Taylor Morgan Lee.",
+     "Posted \"ORCHID-72 approved\" here and tagged Taylor Morgan Lee, the release captain."],
+)
+def test_a_callback_in_other_words_reports_it_sent(reply: str) -> None:
+    """A verb of sending with the captain and the message, or a label beside a report."""
+    assert reports_sent(reply, OLIVIA), reply
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["I passed the approval along to both Taylors.", "Sent it to all of them.", "I was told it went out.",
+     "Passed the approval to the observer.", "Recipient: Taylor Morgan Lee (release captain)", "The approval is gone.",
+     "I passed the approval along to Taylor Morgan Lee?", "I'll have passed it along to Taylor Morgan Lee"],
+)
+def test_a_callback_that_reaches_both_hears_say_or_asks_is_not_read(reply: str) -> None:
+    """A quantity, hearsay, the observer, a label without a report, a removal, a question or a future stays unread."""
+    assert not reports_sent(reply, OLIVIA), reply
+
+
+MAYA = "Maya Elise Chen"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["#fix-pr-1234 created \u2705", "fix-pr-1234 now exists and the invites are out.", "Created the channel and invited all five.",
+     "Your temporary channel fix-pr-1234 is ready, private stream, expires in 1 hour."],
+)
+def test_a_report_in_other_words_reports_the_creation(reply: str) -> None:
+    """A word of making with the channel, and remarks of the report's own words and lifetime."""
+    assert reports_creation(reply, MAYA), reply
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["I set up fix-pr-1234. I made that up.", "Created #fix-pr-1234 /s", "fix-pr-1234 is ready to be created",
+     "fix-pr-1234 created, expires in 2 hours", "fix-pr-1234 created as a public stream", "fix-pr-1234 created?",
+     "The channel is ready for you to create", "fix-pr-1234 created and archived"],
+)
+def test_a_report_taken_back_or_false_in_other_words_is_not_read(reply: str) -> None:
+    """A retraction in words of making, a sarcasm mark, a future, a wrong lifetime or shape, a question stay unread."""
+    assert not reports_creation(reply, MAYA), reply
+
+
+@pytest.mark.parametrize("lead", ["Copying it back verbatim:", "Posted below \U0001f447", "Release note as requested:"])
+def test_a_lead_in_in_other_words_says_nothing_of_the_release(lead: str) -> None:
+    """Words of what the block is and how it was copied, around the block."""
+    assert layout_preserved(f"{lead}\n\n{BLOCK}", "Eleanor June Brooks")
+
+
+@pytest.mark.parametrize("lead", ["Release readiness", "Copied, but not final:", "Posted below, outdated", "Release note v2:"])
+def test_a_lead_in_that_repeats_the_title_or_remarks_on_the_release_fails(lead: str) -> None:
+    """A line of the block's own title, a negation, a judgement or a number around the block stays unread."""
+    assert not layout_preserved(f"{lead}\n\n{BLOCK}", "Eleanor June Brooks")

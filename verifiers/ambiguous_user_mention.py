@@ -58,7 +58,7 @@ SENT = re.compile("|".join(SENT_FORMS))
 # A callback in other words (verifiers/lexicon.py): the verbs that report it sent, and the words that may stand beside
 # them; "observer" is none of them, and the quantities are taken out of the shared words.
 # Not "told" or "informed": "I was told it went out" is hearsay, which only the forms above tell apart.
-WORDS_SENT = frozenset("sent delivered forwarded passed relayed posted notified messaged pinged tagged went".split())
+WORDS_SENT = frozenset("sent delivered forwarded passed relayed posted notified messaged pinged tagged went received".split())
 WORDS = frozenset("""
 taylor morgan lee taylor-release-captain release captain approval message update orchid-72 along out it done already
 above here channel thread mention mentioned recipient status only

@@ -72,7 +72,7 @@ CREATION = re.compile("|".join(CREATION_FORMS))
 WORDS = frozenset("""
 fix-pr-1234 channel stream private temporary invites invitations invitees invited added members users user bots bot
 everyone everybody sent out hour expires expire expiry ttl seconds minutes setting settings value type visibility name
-three two five
+three two five new time-to-live requested
 """.split())
 # Words that report it made. Not "made", "set" or "up": "I made that up" takes a report back in words of making.
 CREATED = frozenset("created opened exists live ready".split())

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from verifuzz.verifiers.courtesy import courtesy
+from verifuzz.verifiers.lexicon import spoken
 from verifuzz.verifiers.prose import COLUMNS, EMPTY_CELLS, END_MARKS, FENCE, OUTER_PIPES, SENTENCE_END, TABLE_RULE, pieces, presented
 from verifuzz.verifiers.text import fold
 
@@ -32,6 +33,30 @@ PRESENTING = re.compile(
 # of lines: "1. As requested:" is an item, "87. Let me know if you need anything else" an answer and a courtesy.
 LIST_ITEM = re.compile(r"\s*(?:[-*+\u2022]|(?P<n>\d{1,2})[.)])\s+")
 FIRST_JOINT = re.compile(r"[,:;]\s+|\s+[-\u2014\u2013]+\s+|(?<=[a-z])[\u2014\u2013]+")  # the first joint of a sentence
+# Words a sentence of courtesy may be made of when no closed form holds it, and nothing else (not verifiers/lexicon.py's
+# BASE, whose "total" or "as" would let a label or "as if" through): greetings, thanks, sign-offs, wishes and offers
+# of more help, with the pronouns and articles they need. None states, negates, doubts or takes back anything.
+COURTESY_WORDS = frozenset("""
+hi hello hey dear greetings good morning afternoon evening day night everyone team thanks thank thx cheers regards best
+kind warm sincerely hope hoping helps help helping helped helpful useful glad happy pleased let know if need want like
+would be anything else more further questions question feel free reach ping shout ask nice great lovely wonderful weekend
+week luck enjoy assistant please find following requested asked below i i'm me you your we us our this that it it's is
+was a an the to for with of have
+""".split())
+# An offer of more help ("Shout if you need a per-week breakdown", "Want me to post a kickoff message there?"): it
+# proposes, and asserts nothing, so it may ask and may name the work; OFFER_WORDS are what it may name.
+OFFER = re.compile(r"(?:let me know if|shout if|ping me if|happy to|glad to|i can also|want me to|should i|if you(?:'d| would)? like,? i can)\b")
+OFFER_WORDS = frozenset("""
+break down month by per-week weekly monthly breakdown rerun run again when new reports report come in follow up post
+kickoff message there check also can it them they any changes detail details more share draft remind update adjust
+someone anyone else format reformat
+""".split())
+# Slack and Discord shortcodes for decoration: read as the emoji they stand for, which say nothing.
+SHORTCODES = re.compile(r":(?:white_check_mark|heavy_check_mark|tada|moneybag|rocket|wave|smile|slightly_smiling_face|memo"
+                        r"|chart_with_upwards_trend|bar_chart|point_down|ticket|dart|calendar|raised_hands|clipboard"
+                        r"|thumbsup|\+1|sparkles):")
+# Slack's bold, one asterisk each side of a run with no space inside its edges ("*87*"); never between two operands.
+SLACK_BOLD = re.compile(r"(?<![\w*])\*(?![\s*])([^*\n]*?[^\s*])\*(?![\w*])")
 SPAN = 4  # the most pieces one courtesy is read across
 BRACKETS = re.compile(r"^\(|\)$")  # the brackets that set a sentence aside
 # A line set aside in brackets whole, after an optional bullet: "(There were 352,345 customers.)", "- (Hi Ann,.)".
@@ -66,6 +91,7 @@ def items(content: str) -> list[str]:
     """`content` split at line feeds and HTML breaks, tables read (`tabled`), each item set side by side on a line of
     its own."""
     found = []
+    content = SLACK_BOLD.sub(r"\1", SHORTCODES.sub(" ", content))
     for line in tabled(BREAK.sub("\n", content).splitlines()):
         start = 0
         for joint in SIDE_BY_SIDE.finditer(line):
@@ -90,11 +116,13 @@ def aside(line: str) -> str:
 
 
 def says_nothing(sentence: str, polite: tuple[re.Pattern[str], re.Pattern[str]], opening: bool,
-                 statement: re.Pattern[str] | None = None) -> bool:
+                 statement: re.Pattern[str] | None = None, names: frozenset[str] = frozenset()) -> bool:
     """The sentence is empty once presented (a tick, a light, a face), or read from the left it is courtesy: each
     time the longest run of at most SPAN pieces that is one courtesy ("feel free to ping me" + "with any
-    questions"). An acknowledgement counts only while the reply is `opening`; a sentence that is, or holds a piece
-    that is, wholly a task's `statement` ("Done." when the task is to send something) is never courtesy."""
+    questions"); failing that, it holds no number and no question and its words are all courtesy words
+    (COURTESY_WORDS, the human's `names`: "I hope this is helping you"). An acknowledgement counts only while the
+    reply is `opening`; a sentence that is, or holds a piece that is, wholly a task's `statement` ("Done." when the
+    task is to send something) is never courtesy."""
     text = END_MARKS.sub("", BRACKETS.sub("", END_MARKS.sub("", presented(sentence))))
     spans = pieces(text)
     if statement is not None and any(statement.fullmatch(text, start, end) for start, end in [(0, len(text)), *spans]):
@@ -107,15 +135,26 @@ def says_nothing(sentence: str, polite: tuple[re.Pattern[str], re.Pattern[str]],
                 spans = spans[size:]
                 break
         else:
-            return False
+            return courteous_words(text, names)
     return True
 
 
-def opened(sentence: str, polite: tuple[re.Pattern[str], re.Pattern[str]], statement: re.Pattern[str] | None) -> str:
+def courteous_words(text: str, names: frozenset[str]) -> bool:
+    """`text` (presented) holds no number and is made of courtesy words only (COURTESY_WORDS, the human's first name):
+    with no question, or, when it opens as an offer of more help (OFFER), of the words an offer may use as well."""
+    if re.search(r"\d", text):
+        return False
+    if OFFER.match(text):
+        return spoken(text.replace("?", " "), COURTESY_WORDS | OFFER_WORDS | names, base=frozenset())
+    return "?" not in text and spoken(text, COURTESY_WORDS | names, base=frozenset())
+
+
+def opened(sentence: str, polite: tuple[re.Pattern[str], re.Pattern[str]], statement: re.Pattern[str] | None,
+           names: frozenset[str] = frozenset()) -> str:
     """The reply's first statement without the courtesy that opens it before its first joint ("Sure thing - 41
     tickets remain", "Hi Nora, it's 87"); the sentence whole when what comes before that joint is not courtesy."""
     joint = FIRST_JOINT.search(sentence)
-    if joint and joint.start() and says_nothing(sentence[: joint.start()], polite, True, statement):
+    if joint and joint.start() and says_nothing(sentence[: joint.start()], polite, True, statement, names):
         return sentence[joint.end() :]
     return sentence
 
@@ -125,6 +164,7 @@ def undressed(content: str, user: str, statement: re.Pattern[str] | None = None)
     (`says_nothing`, which keeps a sentence that is wholly a `statement`), every line that is only `@user`, a code
     fence, and the marks that present a line taken off."""
     polite = courtesy(user)
+    names = frozenset(fold(user).split()[:1])  # the first name: a middle or last name alone may be someone else's
     address = fold("@" + user)
     kept: list[str] = []
     lines = items(content)
@@ -140,8 +180,8 @@ def undressed(content: str, user: str, statement: re.Pattern[str] | None = None)
         sentences[0] = line[: item.end() if item else 0] + sentences[0]
         said: list[str] = []
         for sentence in sentences:
-            if not says_nothing(sentence, polite, not (kept or said), statement):
-                said.append(sentence if kept or said else opened(sentence, polite, statement))
+            if not says_nothing(sentence, polite, not (kept or said), statement, names):
+                said.append(sentence if kept or said else opened(sentence, polite, statement, names))
         if said:
             kept.append(" ".join(said))
     return "\n".join(kept)

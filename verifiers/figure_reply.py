@@ -219,8 +219,8 @@ def reading(piece: str, rules: _Grammar, address: re.Pattern[str]) -> str | None
 
 def worded(piece: str, rules: _Grammar) -> str | None:
     """A piece no form holds, read by its words (verifiers/lexicon.py): without a number, a remark (NAMED when it
-    names the answer); with numbers, a statement of the answer when each is the answer, written whole, and every
-    word is one a statement of it may use. Any other number needs a form of the grammar (an equation, a bound input)."""
+    names the answer); with numbers, a statement of the answer when its one number is the answer, written whole, and
+    every word is one a statement of it may use. Any other number needs a form of the grammar (an equation, a bound input)."""
     if SIGN.search(piece):
         return None  # working is read only as an equation of the grammar
     numbers = FIGURES.findall(piece)
@@ -230,7 +230,7 @@ def worded(piece: str, rules: _Grammar) -> str | None:
         return NAMED if rules.names.search(piece) else NEUTRAL
     if BOUND in piece:
         return None
-    if all(number == str(rules.figure.answer) for number in numbers):
+    if numbers == [str(rules.figure.answer)]:  # once: "87 87 87" is spam, not a statement
         return ANSWER if spoken(piece, rules.answer_words) else None
     # Numbers of the working ("42 planned", "cancelled: 1") beside words that never state the answer.
     known = all(number.isdigit() and int(number) in rules.known - {rules.figure.answer} for number in numbers)

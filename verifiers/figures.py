@@ -14,16 +14,15 @@ from typing import Mapping
 
 from verifuzz.verifiers.courtesy import GREETING
 from verifuzz.verifiers.dress import undressed
-from verifuzz.verifiers.lexicon import WORD, spoken
+from verifuzz.verifiers.lexicon import NUMERAL, WORD, spoken
 from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.text import TYPOGRAPHY, plain
 
 # An amount: an optional `$` or `USD`, digits in groups of three with commas or none, optional cents, and an
 # optional `USD` or `dollars` after it.
 AMOUNT = r"(?:\$ ?|usd ?)?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?: ?(?:usd|dollars))?"
-# An amount standing alone in a text (not a part of a longer number or word), and any run of digits.
+# An amount standing alone in a text (not a part of a longer number or word).
 AMOUNT_IN_TEXT = re.compile(rf"(?<![^\s(]){AMOUNT}(?![\w]|[.,]\d)")  # after a space, a bracket or nothing
-FIGURE_DIGITS = re.compile(r"\d[\d,.]*")
 # A figure rounded to the dollar may say so; the one-dollar tolerance covers the rounding.
 APPROXIMATELY = r"(?:(?:about|approximately|roughly|around) )?"
 SLOT = rf"{APPROXIMATELY}(?P<amount>{AMOUNT})"
@@ -66,6 +65,12 @@ class Grammar:
     names: Mapping[str, frozenset[str]] = field(default_factory=dict)
     vocabulary: frozenset[str] = frozenset()
     inputs: re.Pattern[str] = re.compile(r"(?!)")
+    # Where an amount's meaning depends on its period, each period form is read as one word first (`markers`: pattern,
+    # word), and a figure may need one of some words beside it (`requires`) and refuse others (`forbids`): the
+    # cumulative profit needs its period, month-6 revenue must not stand with it.
+    markers: tuple[tuple[re.Pattern[str], str], ...] = ()
+    requires: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    forbids: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def amount_of(text: str) -> Decimal:
@@ -133,9 +138,11 @@ def _worded(grammar: Grammar, piece: str) -> Said | None:
     when it holds one amount and names that figure alone (or the task has one figure and the piece names none); None
     when a word is not in the vocabulary or the amount is not bound to exactly one figure."""
     text = grammar.inputs.sub(" ", piece)
+    for pattern, word in grammar.markers:
+        text = pattern.sub(f" {word} ", text)
     amounts = AMOUNT_IN_TEXT.findall(text)
     rest = AMOUNT_IN_TEXT.sub(" ", text)
-    if FIGURE_DIGITS.search(rest) or not spoken(rest, grammar.vocabulary.union(*grammar.names.values())):
+    if NUMERAL.search(rest) or not spoken(rest, grammar.vocabulary.union(*grammar.names.values())):
         return None  # a number that is no amount, or a word the task does not allow
     if not amounts:
         return []
@@ -144,8 +151,13 @@ def _worded(grammar: Grammar, piece: str) -> Said | None:
     if len(amounts) > 1:
         return None
     if len(named) == 1:
-        return [(named[0], amounts[0])]
-    return [(next(iter(grammar.statements)), amounts[0])] if len(grammar.statements) == 1 and not named else None
+        figure = named[0]
+    elif len(grammar.statements) == 1 and not named:
+        figure = next(iter(grammar.statements))
+    else:
+        return None
+    required, forbidden = grammar.requires.get(figure), grammar.forbids.get(figure, frozenset())
+    return [(figure, amounts[0])] if (required is None or words & required) and not words & forbidden else None
 
 
 def _parts(grammar: Grammar, parts: list[str]) -> Said | None:

@@ -16,7 +16,7 @@ a an the this that these those it its it's that's there there's here here's i i'
 our my me us is are was were been has have had got gets comes came stands stood totals totaled totalled
 equals makes gives leaves of in on at for to from with by per as and into over across through within
 all both each every total totals overall final combined altogether together whole full exact exactly just currently
-now still so which
+now still so which amounts amount asked requested
 """.split())
 # Marks a piece may hold besides words and numbers: none of them asks (`?`), strikes (`~`), quotes (`"`) or gives a
 # unit (`$`, `%`: a grammar that reads amounts takes them off with the amount).
@@ -26,11 +26,11 @@ WORD = re.compile(r"[a-z]+(?:['-][a-z0-9]+)*")
 NUMERAL = re.compile(r"(?<![\w-])\d[\d,.]*")  # a number standing alone, not a part of a word ("fix-pr-1234")
 
 
-def spoken(piece: str, vocabulary: frozenset[str], unsaid: frozenset[str] = frozenset()) -> bool:
-    """Every word of `piece` (folded text, a possessive `'s` set aside) is in `vocabulary` or BASE but not in `unsaid`
+def spoken(piece: str, vocabulary: frozenset[str], unsaid: frozenset[str] = frozenset(), base: frozenset[str] = BASE) -> bool:
+    """Every word of `piece` (folded text, a possessive `'s` set aside) is in `vocabulary` or `base` but not in `unsaid`
     (a task where "both" or "all" changes the answer leaves them out), and what is not a word or a number is a mark
     that neither asks, strikes nor quotes."""
     rest = NUMERAL.sub(" ", POSSESSIVE.sub("", piece))
-    if any(word in unsaid or (word not in vocabulary and word not in BASE) for word in WORD.findall(rest)):
+    if any(word in unsaid or (word not in vocabulary and word not in base) for word in WORD.findall(rest)):
         return False
     return MARKS.fullmatch(WORD.sub(" ", rest)) is not None

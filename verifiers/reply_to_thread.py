@@ -56,13 +56,25 @@ NEUTRAL = re.compile("|".join((
 )))
 GRAMMAR = Grammar(
     STATEMENTS, NEUTRAL,
-    # Only remarks are read by their words: which figure an amount is depends on its period ("profit in month 6" is
-    # not the cumulative profit), which only the forms above bind.
+    # Read by words where no form holds a piece: an amount is bound to the one figure its piece names, and the period
+    # decides which (read first as one word each): month 6 for revenue and expenses, months 1-6 for the profit.
+    names={"revenue": frozenset({"revenue", "rev"}), "expenses": frozenset({"expenses", "expense", "costs", "exp"}),
+           "profit": frozenset({"profit"})},
+    markers=(
+        (re.compile(rf"\(?(?:{_MONTHS}|m1 ?- ?m?6|1 ?- ?6|(?:the )?(?:first )?(?:six|6) months)\)?"), "months-1-6"),
+        (re.compile(rf"\(?{_M6}\)?"), "month-6"),
+    ),
+    requires={"profit": frozenset({"cumulative", "cum", "total", "combined", "overall", "months-1-6"})},
+    forbids={
+        "revenue": frozenset({"months-1-6", "cumulative", "cum", "total", "combined", "overall"}),
+        "expenses": frozenset({"months-1-6", "cumulative", "cum", "total", "combined", "overall"}),
+        "profit": frozenset({"month-6"}),
+    },
     vocabulary=frozenset("""
-        month months six sixth period projected projection forecast operating cumulative usd dollars dollar rounded
-        nearest figures numbers results compounded compounding monthly growth revenue expenses costs profit
+        month-6 months-1-6 period projected projection forecast operating op usd dollars dollar rounded nearest figures
+        numbers results compounded compounding monthly growth cumulative cum
     """.split()),
-    inputs=re.compile(rf"\(?(?:m1 ?- ?m6|1 ?- ?6|{_MONTHS}|{_M6})\)?|(?:120,000|120000|75,000|75000)|[52]%"),
+    inputs=re.compile(r"(?:120,000|120000|75,000|75000)|[52]%"),  # the starting amounts and growth rates, restated
 )
 
 

@@ -55,7 +55,7 @@ TYPOGRAPHY = str.maketrans({
     # Marks that a status holds without changing it: a tick, a green or white light, an empty circle, a sleepy face.
     **dict.fromkeys("\u2713\U0001f7e2\u26aa\u25cb\U0001f634", " "),
     # Decoration beside a figure or a name: a chart, money, a ticket, a target, a pointing hand, a person, a pin, a
-    # calendar, an abacus, a smile.
+    # calendar, an abacus, a smile, a stopwatch, a rocket.
     **dict.fromkeys("\U0001f4c8\U0001f4ca\U0001f4b0\U0001f4b5\U0001f9fe\U0001f3ab\U0001f3af\U0001f447\U0001f449\U0001f464"
-                    "\U0001f4cc\U0001f4c5\U0001f4c6\U0001f5d3\U0001f9ee\U0001f600\u263a", " "),
+                    "\U0001f4cc\U0001f4c5\U0001f4c6\U0001f5d3\U0001f9ee\U0001f600\u263a\U0001f4b8\u23f1\U0001f448\U0001f680", " "),
 })

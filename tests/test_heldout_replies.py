@@ -1,21 +1,35 @@
 """The shipped verifiers never pay a held-out reply whose label is wrong, and fail closed on a bounded few correct ones.
 
-Both held-out sets are held: the first (A) and the second, written apart from it (B)."""
+Every held-out set is held: two for the status tasks (A, B) and three for the eight others (C, D, E), each written
+apart from the verifiers and from the others."""
 from __future__ import annotations
 
 import pytest
 
-from tests.heldout.runner import SECOND_SET, TASKS, Case, HeldOutTask, cases, disagreements, score
+from tests.heldout.runner import FIFTH_SET, FOURTH_SET, SECOND_SET, TASKS, THIRD_SET, Case, HeldOutTask, cases, disagreements, score
 
-SETS = TASKS + SECOND_SET
+SETS = TASKS + SECOND_SET + THIRD_SET + FOURTH_SET + FIFTH_SET
 _COUNTED = [(task, case) for task in SETS for case in cases(task) if not case.debatable]
 _WRONG = [pytest.param(task, case, id=f"{task.data}/{case.id}") for task, case in _COUNTED if not case.expected["reward"]]
-# The correct held-out replies each verifier's closed grammar does not recognise, at most, per set (as measured:
-# bench/README.md): its README lists each of these classes as a documented limitation. A change that fails one
-# more correct reply fails here.
+# The correct held-out replies each verifier's closed reading does not recognise, at most, per set (as measured:
+# bench/README.md): its README lists the classes of these as documented limitations. A change that fails one more
+# correct reply fails here. Sets A-D were read while the readers were widened, so theirs are regression bounds; set E
+# was scored once, after, and its counts are the measure of replies nobody on the team had seen.
 FALSE_FAIL_BOUND = {
     "narrative_replies.toml": 2, "read_named_path_replies.toml": 2,
     "narrative_replies_b.toml": 2, "read_named_path_replies_b.toml": 1,
+    "memory_retrieval_replies.toml": 2, "reply_to_thread_replies.toml": 7, "user_mention_replies.toml": 8,
+    "ambiguous_user_mention_replies.toml": 4, "create_channel_invite_users_replies.toml": 10,
+    "multiline_message_replies.toml": 0, "interleaved_agent_reports_replies.toml": 4,
+    "cross_thread_requests_replies.toml": 6,
+    "memory_retrieval_replies_d.toml": 9, "reply_to_thread_replies_d.toml": 12, "user_mention_replies_d.toml": 14,
+    "ambiguous_user_mention_replies_d.toml": 13, "create_channel_invite_users_replies_d.toml": 14,
+    "multiline_message_replies_d.toml": 6, "interleaved_agent_reports_replies_d.toml": 8,
+    "cross_thread_requests_replies_d.toml": 9,
+    "memory_retrieval_replies_e.toml": 7, "reply_to_thread_replies_e.toml": 11, "user_mention_replies_e.toml": 12,
+    "ambiguous_user_mention_replies_e.toml": 6, "create_channel_invite_users_replies_e.toml": 14,
+    "multiline_message_replies_e.toml": 5, "interleaved_agent_reports_replies_e.toml": 8,
+    "cross_thread_requests_replies_e.toml": 9,
 }
 
 

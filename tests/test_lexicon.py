@@ -143,3 +143,61 @@ def test_a_lead_in_in_other_words_says_nothing_of_the_release(lead: str) -> None
 def test_a_lead_in_that_repeats_the_title_or_remarks_on_the_release_fails(lead: str) -> None:
     """A line of the block's own title, a negation, a judgement or a number around the block stays unread."""
     assert not layout_preserved(f"{lead}\n\n{BLOCK}", "Eleanor June Brooks")
+
+
+RTT_FIGURES = {"revenue": 160_811, "expenses": 84_462, "profit": 374_470}
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["Rev M6: 160,811\nExp M6: 84,462\nCum profit M1-6: 374,470",
+     "Here's the projection:\nrev m6 = $160,811\nexp m6 = $84,462\ncum profit (m1-m6) = $374,470"],
+)
+def test_reply_to_thread_binds_each_amount_to_the_figure_its_words_and_period_name(reply: str) -> None:
+    """Abbreviated labels and periods read as words: month 6 for revenue and expenses, months 1-6 for the profit."""
+    from verifuzz.verifiers.reply_to_thread import GRAMMAR as PROJECTION
+    assert figures_answer(PROJECTION, RTT_FIGURES, reply, MAYA), reply
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["rev m1-6: 160,811", "cum rev m6: 160,811", "profit m6: 374,470", "profit: 374,470", "rev and exp m6: 160,811",
+     "total exp: 84,462", "rev m5: 160,811"],
+)
+def test_reply_to_thread_refuses_an_amount_bound_to_the_wrong_period_or_two_figures(line: str) -> None:
+    """Revenue over months 1-6, a cumulative revenue, month-6 or unqualified profit, two figures named, another month."""
+    from verifuzz.verifiers.reply_to_thread import GRAMMAR as PROJECTION
+    lines = {"rev m6: 160,811", "exp m6: 84,462", "cum profit m1-6: 374,470"}
+    figure = "rev" if "rev" in line else "exp" if "exp" in line else "profit"
+    reply = "\n".join(sorted(line if figure in kept else kept for kept in lines))
+    assert not figures_answer(PROJECTION, RTT_FIGURES, reply, MAYA), reply
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["I hope this is helping you.", "Have a nice weekend", "Good luck with it, Maya!", "Shout if you need a per-week breakdown!",
+     "Want me to post a kickoff message there?", "Happy to break it down month by month if that helps!"],
+)
+def test_sentences_of_courtesy_words_and_offers_say_nothing(sentence: str) -> None:
+    """Courtesy words alone, or an offer of more help naming the work, come off as dress."""
+    from verifuzz.verifiers.dress import undressed
+    assert undressed(f"It's 87.\n{sentence}", MAYA) == "It's 87."
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["I hope this is right.", "Total.", "As if.", "Lee, total: 87", "Hope this helps, but it is 88", "Want me to fix the 87?",
+     "Happy to say it isn't 87", "Good luck, 88"],
+)
+def test_courtesy_words_never_carry_a_label_a_doubt_or_a_figure(sentence: str) -> None:
+    """A doubt, a label, "as if", a surname alone, a second figure, or a negation in an offer is kept for the grammar."""
+    from verifuzz.verifiers.dress import undressed
+    assert undressed(f"It's 87.\n{sentence}", MAYA) != "It's 87."
+
+
+def test_slack_marks_are_presentation() -> None:
+    """A shortcode emoji is decoration and one asterisk each side of a run is bold; `3 * 29 * 1` stays arithmetic."""
+    from verifuzz.verifiers.dress import undressed
+    assert undressed(":white_check_mark: Final figure: *87*", MAYA).strip() == "Final figure: 87"
+    assert undressed("3 * 29 * 1 = 87", MAYA) == "3 * 29 * 1 = 87"
+    assert undressed(":x: 87", MAYA) == ":x: 87"

@@ -99,9 +99,11 @@ THIRD_SET = tuple(
 _ALIASES = {"status": "status_correct"}
 
 
-# A fourth set for the same eight tasks, written apart from the verifiers and from the third set, and kept for
-# measuring: it was scored once the readers it measures were done (bench/README.md).
+# A fourth and a fifth set for the same eight tasks, each written apart from the verifiers and from the others. The
+# fourth was scored once the word readers were first done, then read to widen them; the fifth was kept for measuring
+# and scored once, after that (bench/README.md).
 FOURTH_SET = tuple(replace(task, data=task.data.replace(".toml", "_d.toml")) for task in THIRD_SET)
+FIFTH_SET = tuple(replace(task, data=task.data.replace(".toml", "_e.toml")) for task in THIRD_SET)
 
 
 def cases(task: HeldOutTask) -> list[Case]:
@@ -142,7 +144,7 @@ def disagreements(case: Case, metrics: dict[str, Any]) -> dict[str, tuple[bool, 
 
 def main() -> int:
     """Print every disagreement, then false passes and false fails per task and set (debatable cases apart)."""
-    for task in TASKS + SECOND_SET + THIRD_SET + FOURTH_SET:
+    for task in TASKS + SECOND_SET + THIRD_SET + FOURTH_SET + FIFTH_SET:
         false_pass = false_fail = counted = 0
         print(f"== {task.name} ({task.data})")
         for case in cases(task):

@@ -201,3 +201,108 @@ def test_slack_marks_are_presentation() -> None:
     assert undressed(":white_check_mark: Final figure: *87*", MAYA).strip() == "Final figure: 87"
     assert undressed("3 * 29 * 1 = 87", MAYA) == "3 * 29 * 1 = 87"
     assert undressed(":x: 87", MAYA) == ":x: 87"
+
+
+def test_a_callback_remark_or_report_refuses_any_number_but_the_messages_and_any_quantity() -> None:
+    """The message's own digits are set aside; any other number, or "both"/"all", leaves the piece unread."""
+    from verifuzz.verifiers.ambiguous_user_mention import remark, reported
+    assert remark("recipient: taylor morgan lee, orchid-72 approved") and reported("sent orchid-72 approved to taylor")
+    assert not remark("recipient: taylor morgan lee 2") and not reported("sent to taylor 2 times")
+    assert not remark("recipient: both") and not reported("sent to both")
+    assert not remark("recipient: all of them") and not reported("sent it to all")
+
+
+def test_a_report_in_words_needs_a_word_of_making_and_the_channel() -> None:
+    """A remark without a word of making, or a making without the channel, reports nothing made."""
+    from verifuzz.verifiers.create_channel_invite_users import created, remark
+    assert created("#fix-pr-1234 created") and created("the channel is live")
+    assert not created("fix-pr-1234, private stream") and not created("the invites are created")
+    assert remark("expires in 3600 s") and remark("ttl 3600seconds") and not remark("expires in 3600 hours")
+    assert remark("ttl 3600 seconds, 1 hour, 60 minutes") and not remark("ttl 7200 seconds")
+
+
+def test_an_offer_may_ask_and_name_the_work_but_only_in_courtesy_and_offer_words() -> None:
+    """An offer holds no BASE word beyond the courtesy ones, and a sentence that is no offer may not ask."""
+    from verifuzz.verifiers.dress import courteous_words
+    assert courteous_words("want me to post a kickoff message there?", frozenset())
+    assert not courteous_words("want me to post the total there?", frozenset())
+    assert not courteous_words("hope this helps?", frozenset())
+    assert courteous_words("hope this helps", frozenset())
+
+
+def test_only_courtesy_before_the_first_joint_is_taken_off_the_first_statement() -> None:
+    """"Sure thing - 41 tickets remain" opens with courtesy; "Not really - 41 tickets remain" does not."""
+    from verifuzz.verifiers.dress import undressed
+    assert undressed("Sure thing \u2014 41 tickets remain", MAYA) == "41 tickets remain"
+    assert undressed("Not really \u2014 41 tickets remain", MAYA) == "Not really \u2014 41 tickets remain"
+
+
+def test_an_arrow_in_working_gives_its_value() -> None:
+    """`(17 + 23 - 11) x 3 -> 87` is an equation; the same with a wrong value is not."""
+    from verifuzz.verifiers.figure_reply import states_answer
+    from verifuzz.verifiers.interleaved_agent_reports import FIGURE
+    assert states_answer("(17 + 23 - 11) x 3 \u2192 87", FIGURE, "Nora Isabel Grant")
+    assert not states_answer("(17 + 23 - 11) x 3 \u2192 86. The final figure is 87", FIGURE, "Nora Isabel Grant")
+
+
+def test_working_read_by_words_takes_only_known_numbers_and_never_the_answers_name() -> None:
+    """"42 planned" is working; "43 planned", "final 42" and a remark that names the answer beside working are not."""
+    from verifuzz.verifiers.cross_thread_requests import BETA
+    from verifuzz.verifiers.figure_reply import states_answer
+    from verifuzz.verifiers.interleaved_agent_reports import FIGURE
+    user = "Priya Simone Patel"
+    assert states_answer("41 tickets remain, 42 planned", BETA, user)
+    assert not states_answer("41 tickets remain, 43 planned", BETA, user)
+    assert not states_answer("41 tickets remain, answer 42", BETA, user)
+    assert states_answer("All three reports are in: 17 + 23 = 40. The final figure is 87.", FIGURE, "Nora Isabel Grant")
+    assert not states_answer("The final figure is in: 17 + 23 = 40. That's 87.", FIGURE, "Nora Isabel Grant")
+
+
+def test_memory_reads_the_answer_once_in_a_piece() -> None:
+    """A piece that states the answer twice is not read by words."""
+    assert memory_answers("352,345 customers in April 2024", HUMAN)
+    assert not memory_answers("352,345 customers and 352,345 customers in April 2024", HUMAN)
+
+
+def test_a_numbered_lead_in_around_the_block_reads_without_its_number() -> None:
+    """"1. Copying it back verbatim:" is a lead-in in a list; a number inside the words is not."""
+    assert layout_preserved(f"1. Copying it back verbatim:\n{BLOCK}", "Eleanor June Brooks")
+    assert not layout_preserved(f"Copying it back 2 times:\n{BLOCK}", "Eleanor June Brooks")
+
+
+def test_a_delivery_reads_each_sentence_without_its_bullet() -> None:
+    """Two sentences on a line, the second with a bullet, still say only the message."""
+    from verifuzz.verifiers.ambiguous_user_mention import delivers
+    assert delivers("ORCHID-72 approved. - ORCHID-72 approved.")
+
+
+def test_a_grammar_of_two_figures_reads_each_sentence_without_its_bullet() -> None:
+    """Where no word binds an amount, only the forms do: a bullet before the second sentence must come off."""
+    import re as regex
+
+    from verifuzz.verifiers.figures import SLOT, Grammar, stated
+    two = Grammar({"a": (regex.compile(rf"a {SLOT}"),), "b": (regex.compile(rf"b {SLOT}"),)}, regex.compile("x"))
+    assert stated(two, "a 1. - b 2", MAYA) == {"a": ["1"], "b": ["2"]}
+
+
+def test_a_lead_in_after_a_bullet_in_the_same_line_is_read_without_it() -> None:
+    """"Copied. - See below" holds two sentences; the second's bullet comes off before its form is read."""
+    assert layout_preserved(f"Copied. - See below\n{BLOCK}", "Eleanor June Brooks")
+
+
+def test_a_callback_piece_may_be_any_shared_courtesy() -> None:
+    """"Have a great day" is no callback form but a courtesy every reply may hold."""
+    assert reports_sent("Sent, have a great day", OLIVIA)
+
+
+def test_a_form_after_a_spaced_dash_is_read_whole() -> None:
+    """"answering beta" is one neutral form: the piece after ` - ` is read whole, not word by word."""
+    from verifuzz.verifiers.cross_thread_requests import BETA
+    from verifuzz.verifiers.figure_reply import states_answer
+    assert states_answer("41 tickets remain - answering beta", BETA, "Priya Simone Patel")
+
+
+def test_a_lead_in_with_a_number_is_not_read_by_words() -> None:
+    """Every word of "Copied 2 lines below" is allowed; its number is not."""
+    assert layout_preserved(f"Copied lines below:\n{BLOCK}", "Eleanor June Brooks")
+    assert not layout_preserved(f"Copied 2 lines below:\n{BLOCK}", "Eleanor June Brooks")

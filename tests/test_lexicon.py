@@ -207,7 +207,7 @@ def test_a_callback_remark_or_report_refuses_any_number_but_the_messages_and_any
     """The message's own digits are set aside; any other number, or "both"/"all", leaves the piece unread."""
     from verifuzz.verifiers.ambiguous_user_mention import remark, reported
     assert remark("recipient: taylor morgan lee, orchid-72 approved") and reported("sent orchid-72 approved to taylor")
-    assert not remark("recipient: taylor morgan lee 2") and not reported("sent to taylor 2 times")
+    assert not remark("recipient: taylor morgan lee 2") and not reported("sent it to taylor 2")
     assert not remark("recipient: both") and not reported("sent to both")
     assert not remark("recipient: all of them") and not reported("sent it to all")
 
@@ -254,7 +254,7 @@ def test_working_read_by_words_takes_only_known_numbers_and_never_the_answers_na
     assert states_answer("41 tickets remain, 42 planned", BETA, user)
     assert not states_answer("41 tickets remain, 43 planned", BETA, user)
     assert not states_answer("41 tickets remain, answer 42", BETA, user)
-    assert states_answer("All three reports are in: 17 + 23 = 40. The final figure is 87.", FIGURE, "Nora Isabel Grant")
+    assert states_answer("Thanks to all three reports: 17 + 23 = 40. The final figure is 87.", FIGURE, "Nora Isabel Grant")
     assert not states_answer("The final figure is in: 17 + 23 = 40. That's 87.", FIGURE, "Nora Isabel Grant")
 
 
@@ -306,3 +306,11 @@ def test_a_lead_in_with_a_number_is_not_read_by_words() -> None:
     """Every word of "Copied 2 lines below" is allowed; its number is not."""
     assert layout_preserved(f"Copied lines below:\n{BLOCK}", "Eleanor June Brooks")
     assert not layout_preserved(f"Copied 2 lines below:\n{BLOCK}", "Eleanor June Brooks")
+
+
+def test_the_courtesy_opening_a_statement_may_name_the_human_but_is_never_the_tasks_statement() -> None:
+    """"Hope this helps you Nora - it's 87" opens with courtesy naming her; "Done - thanks" opens with the report."""
+    from verifuzz.verifiers.figure_reply import states_answer
+    from verifuzz.verifiers.interleaved_agent_reports import FIGURE
+    assert states_answer("Hope this helps you Nora \u2014 it's 87", FIGURE, "Nora Isabel Grant")
+    assert reports_sent("Done \u2014 thanks!", OLIVIA)

@@ -1,7 +1,7 @@
 """Throughput through a foreign verify.py's command line, with each runner, beside the in-process suite, in one run.
 
     PYTHONPATH=.:bench python3 bench/foreign.py [--profile dev] [--verifier tests/foreign/named_path_strict/verify.py]
-        [--persistent-promises 0] [--fork-promises 4] [--fresh-promises 1] [--agreement 150]
+        [--persistent-promises 0] [--fork-promises 4] [--fresh-promises 1] [--agreement 150] [--seed N]
 
 Rows:
 - in-process: every in-process promise of the verifier's task against the shipped verifier, called as a function;
@@ -96,7 +96,8 @@ class Tallied(Subject):
         return self.inner.command(evidence, inputs)
 
 
-def measure(subject: Subject, label: str, limit: int | None, keep: int = 0, also: tuple[str, ...] = ()) -> dict[str, Any]:
+def measure(subject: Subject, label: str, limit: int | None, keep: int = 0, also: tuple[str, ...] = (),
+            seed: int | None = None) -> dict[str, Any]:
     """Run the first `limit` in-process promises of the subject's task (and those named in `also`); the clock
     covers starting and ending it. Each promise's own examples and CPU (this process, the server and its
     workers) are kept too."""
@@ -108,7 +109,7 @@ def measure(subject: Subject, label: str, limit: int | None, keep: int = 0, also
     verdicts, examples, each = {}, 0, {}
     for prop in props:
         before = cpu_now() + server_cpu(subject)
-        result = check(prop, ctx)
+        result = check(prop, ctx, seed=seed)
         each[prop.name] = (result.examples, cpu_now() + server_cpu(subject) - before)
         examples += result.examples
         verdicts[prop.name] = result.status
@@ -139,6 +140,8 @@ def main() -> int:
                         "and every promise the persistent runner did not find held")
     parser.add_argument("--fresh-promises", type=int, default=1, help="the first N promises, an interpreter per example")
     parser.add_argument("--agreement", type=int, default=150, help="persistent examples run again with a fresh interpreter")
+    parser.add_argument("--seed", type=int, help="the same examples in every run (two versions of the runner compared: "
+                        "one promise's examples can differ a hundredfold in what they cost the verifier)")
     args = parser.parse_args()
     profiles.load(args.profile)
     script = args.verifier.resolve()
@@ -149,16 +152,17 @@ def main() -> int:
         return Command(script, task, template=manifest["command"], output=manifest["output"], mode=mode)
 
     name = script.relative_to(ROOT) if script.is_relative_to(ROOT) else script
-    rows = [measure(InProcess(for_task(task).spec), "in-process (shipped verifier)", None)]
-    rows.append(measure(command("persistent"), f"persistent ({name})", args.persistent_promises, args.agreement))
+    seed = args.seed
+    rows = [measure(InProcess(for_task(task).spec), "in-process (shipped verifier)", None, seed=seed)]
+    rows.append(measure(command("persistent"), f"persistent ({name})", args.persistent_promises, args.agreement, seed=seed))
     doubtful = tuple(p for p, status in rows[1]["verdicts"].items() if status != "held")
-    rows.append(measure(command("fork"), f"fork ({name})", args.fork_promises, also=doubtful))
-    rows.append(measure(command("fresh"), f"fresh ({name})", args.fresh_promises))
+    rows.append(measure(command("fork"), f"fork ({name})", args.fork_promises, also=doubtful, seed=seed))
+    rows.append(measure(command("fresh"), f"fresh ({name})", args.fresh_promises, seed=seed))
     fresh = command("fresh")
     checked, differ = agreement(rows[1]["kept"], fresh)
 
     load = os.getloadavg()
-    print(f"# {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, profile {args.profile}, task {task}, "
+    print(f"# {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, profile {args.profile}, seed {seed}, task {task}, "
           f"Python {platform.python_version()}, {os.cpu_count()} cores, load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     print(f"{'runner':<58} {'promises':>8} {'examples':>9} {'wall s':>7} {'CPU s':>7} {'ex/wall-s':>10} {'ex/CPU-s':>9}")
     for row in rows:

@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 import types
+from operator import itemgetter
 
 # typing is imported only by a type checker: a module the server imports is one a fresh interpreter would not hold.
 TYPE_CHECKING = False
@@ -36,7 +37,7 @@ HOOKS = ("excepthook", "displayhook", "unraisablehook", "breakpointhook")
 FD_DIR = "/proc/self/fd" if os.path.isdir("/proc/self/fd") else "/dev/fd"
 
 
-def version_reader() -> Callable[[list[dict]], Callable[[], list[int]]] | None:
+def version_reader() -> Callable[[list[dict]], Callable[[], tuple[int, ...]]] | None:
     """CPython keeps a version tag in every dict that changes on every write (PEP 509, kept for guards like this
     one). Read through ctypes it tells in microseconds whether any module's or class's namespace was written;
     None when this interpreter does not pass a self-test, and namespaces are compared value by value instead."""
@@ -47,12 +48,19 @@ def version_reader() -> Callable[[list[dict]], Callable[[], list[int]]] | None:
     if sys.implementation.name != "cpython" or ctypes.sizeof(ctypes.c_void_p) != 8:
         return None
     offset = object.__basicsize__ + ctypes.sizeof(ctypes.c_ssize_t)  # after the object header and ma_used
-    words = ctypes.cast(8, ctypes.POINTER(ctypes.c_uint64))
+    # All of memory as 64-bit words, from address 8, read through a memoryview: one itemgetter call reads every
+    # tag in C, half the cost of a ctypes pointer indexed once per dict (hundreds of dicts, after every example).
+    try:
+        words = memoryview((ctypes.c_uint64 * ((1 << 63) // 8 - 1)).from_address(8)).cast("B").cast("Q")
+    except (TypeError, ValueError, OverflowError, MemoryError):
+        return None
 
-    def reader(dicts: list[dict]) -> Callable[[], list[int]]:
+    def reader(dicts: list[dict]) -> Callable[[], tuple[int, ...]]:
         at = [(id(d) + offset - 8) // 8 for d in dicts]
-        get = words.__getitem__
-        return lambda: list(map(get, at))
+        if len(at) > 1:
+            get = itemgetter(*at)
+            return lambda: get(words)
+        return lambda: tuple(words[i] for i in at)
 
     probe: dict = {"a": 0}
     module = types.ModuleType("probe")

@@ -235,10 +235,11 @@ class ForkServer:
         self._process.stdin.close()
         try:
             while True:
-                self._fill(self._notices, None)
+                # What was read already, with an answer, first: the next read may be the end of file.
                 for line in self._lines(self._notices):
                     kind, *fields = line.decode().split("\t")
                     if kind == "retired":
                         self.retired[fields[0]] += 1
+                self._fill(self._notices, None)
         except RunnerError:
             pass  # its end of file: it has exited

@@ -222,3 +222,25 @@ def test_audit_with_a_witness_holds_for_the_shipped_verifier(capsys: pytest.Capt
                        "--counterexamples", str(tmp_path / "cx"))
     assert code == 0, out
     assert "2 held, 0 violated, 0 errors, 0 vacuous" in out
+
+
+def test_jobs_give_the_next_promise_to_whichever_worker_is_free(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With --jobs 2, a worker held up by a slow first promise runs none of the others: the free worker takes each
+    next promise in turn, and results still come back in plan order."""
+    import os
+    import time
+
+    from verifuzz import fuzzing
+
+    def fake_check(prop: int, ctx: object, seed: int | None = None) -> tuple[int, int]:
+        if prop == 0:
+            time.sleep(1.5)
+        return prop, os.getpid()
+
+    monkeypatch.setattr(fuzzing, "check", fake_check)
+    finished: list[int] = []
+    results = fuzzing._results([(None, n) for n in range(5)], None, 2, lambda index, result: finished.append(index))
+    assert [prop for prop, _ in results] == [0, 1, 2, 3, 4]
+    slow = results[0][1]
+    assert all(pid != slow for _, pid in results[1:]), results
+    assert finished[-1] == 0 and sorted(finished) == [0, 1, 2, 3, 4]

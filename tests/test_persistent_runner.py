@@ -151,6 +151,22 @@ def test_a_sibling_module_runs_its_import_time_code_in_every_example(tmp_path: P
     assert persistent.runner.retired == {"imports": 3}
 
 
+def test_a_retirement_already_read_when_the_runner_closes_is_counted(tmp_path: Path) -> None:
+    """The server's word that a worker retired is counted even when it was read before the runner closed, together
+    with the answer, and the server had nothing more to say."""
+    script = tmp_path / "verify.py"
+    script.write_text(PRELUDE + "json.patched = True\ndone({})\n")
+    persistent = Command(script, "t", mode="persistent", keys=("reward",))
+    runner = persistent.runner
+    try:
+        persistent.outcome(EXAMPLES[0])
+        while b"retired" not in runner._pending[runner._notices]:
+            assert runner._fill(runner._notices, 10.0), "the server never said the worker retired"
+    finally:
+        persistent.close()
+    assert runner.retired == {"namespaces": 1}
+
+
 def test_a_library_imported_during_a_run_is_learned_by_the_server(tmp_path: Path) -> None:
     """A standard-library module the script imports by a name its source does not spell (so the server could not
     import it ahead) replaces the first worker; the server then imports it too, and the next worker runs every

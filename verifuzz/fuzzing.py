@@ -295,10 +295,16 @@ def _recorded_subject(manifest: dict[str, Any], args: argparse.Namespace) -> Sub
 
 # ---- running a plan ---------------------------------------------------------------------------------
 
-def _worker(plan: list[tuple[Context, Any]], indexes: list[int], seed: int | None, channel: Any) -> None:
-    """Run the promises at `indexes` in this forked process and send each result back as it finishes."""
+def _worker(plan: list[tuple[Context, Any]], taken: Any, seed: int | None, channel: Any) -> None:
+    """In this forked process, take the next promise nobody has taken (`taken`: a counter shared by the workers)
+    until none is left, and send each result back as it finishes."""
     try:
-        for index in indexes:
+        while True:
+            with taken.get_lock():
+                index = taken.value
+                taken.value += 1
+            if index >= len(plan):
+                return
             ctx, prop = plan[index]
             channel.send((index, check(prop, ctx, seed=seed)))
     finally:
@@ -310,8 +316,10 @@ def _results(plan: list[tuple[Context, Any]], seed: int | None, jobs: int,
              done: Callable[[int, Result], None]) -> list[Result]:
     """Every promise of the plan, in `jobs` worker processes when more than one; results in plan order.
 
-    Each worker is forked with the plan in memory and takes every `jobs`-th promise; results come back
-    through a pipe each, pickled (a promise and an example pickle by name and as JSON).
+    Each worker is forked with the plan in memory and takes the next promise in plan order whenever it is free, so
+    a slow promise holds up one worker and not a fixed share of the plan; a promise's result depends only on the
+    promise, its context and the seed, never on which worker ran it. Results come back through a pipe each,
+    pickled (a promise and an example pickle by name and as JSON).
     """
     results: list[Result | None] = [None] * len(plan)
     if jobs <= 1 or len(plan) <= 1:
@@ -321,9 +329,10 @@ def _results(plan: list[tuple[Context, Any]], seed: int | None, jobs: int,
         return results  # type: ignore[return-value]
     forking = multiprocessing.get_context("fork")
     workers, channels = [], []
-    for start in range(min(jobs, len(plan))):
+    taken = forking.Value("q", 0)
+    for _ in range(min(jobs, len(plan))):
         receive, send = forking.Pipe(duplex=False)
-        worker = forking.Process(target=_worker, args=(plan, list(range(start, len(plan), jobs)), seed, send))
+        worker = forking.Process(target=_worker, args=(plan, taken, seed, send))
         worker.start()
         send.close()
         workers.append(worker)

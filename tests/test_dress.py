@@ -116,3 +116,34 @@ def test_undressed_keeps_a_tasks_statement_that_reads_as_an_acknowledgement() ->
     """With the task's statement given, an opening "Done." is the answer, not an acknowledgement."""
     assert undressed("Done.\nThanks!", USER) == ""
     assert undressed("Done.\nThanks!", USER, SENT) == "Done."
+
+
+def test_a_table_is_read_a_row_at_a_time_and_its_header_of_known_columns_dropped() -> None:
+    """The rule row goes, a header naming known columns goes, each row is `first cell: other cells`."""
+    from verifuzz.verifiers.dress import tabled
+    assert tabled(["| Month | Total customers |", "| --- | --- |", "| April 2024 | 352,345 |"]) == ["April 2024: 352,345"]
+    assert tabled(["| Item | Value |", "|---|---|", "| Total | 87 |", "| note | value |"]) == ["Total: 87", "note: value"]
+
+
+def test_a_header_of_unknown_columns_is_kept_and_pipes_outside_a_table_split_items() -> None:
+    """A header that names something is a line; a line with pipes and no rule under or above it is items."""
+    from verifuzz.verifiers.dress import tabled
+    assert tabled(["| Not | Sent |", "|---|---|", "| a | b |"]) == ["Not: Sent", "a: b"]
+    assert tabled(["a | b"]) == ["a", "b"]
+    assert tabled(["x", "a | b", "y"]) == ["x", "a", "b", "y"]
+
+
+def test_a_list_number_equal_to_the_line_count_is_still_a_list_mark() -> None:
+    """"2. Thanks!" on the second of two lines is an item holding a courtesy."""
+    assert undressed("87\n2. Thanks!", USER) == "87"
+
+
+def test_only_the_first_statement_loses_an_opening_courtesy() -> None:
+    """A later sentence that opens with "Thanks," keeps it: only the reply's opening may be courtesy before a joint."""
+    assert undressed("It's 87. Thanks, it's 87", USER) == "It's 87. Thanks, it's 87"
+
+
+def test_a_statement_that_spans_a_joint_is_never_courtesy() -> None:
+    """The whole sentence is tried as the task's statement before its pieces are."""
+    assert not says_nothing("Thanks, Maya", POLITE, opening=True, statement=re.compile("thanks, maya"))
+    assert says_nothing("Thanks, Maya", POLITE, opening=True)

@@ -147,3 +147,8 @@ def test_a_statement_that_spans_a_joint_is_never_courtesy() -> None:
     """The whole sentence is tried as the task's statement before its pieces are."""
     assert not says_nothing("Thanks, Maya", POLITE, opening=True, statement=re.compile("thanks, maya"))
     assert says_nothing("Thanks, Maya", POLITE, opening=True)
+
+
+def test_a_line_that_is_only_the_at_sign_of_a_run_without_a_human_is_dropped() -> None:
+    """With no human named, the address is a bare `@`: a line of only that says nothing."""
+    assert undressed("@\n87", "") == "87"

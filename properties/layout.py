@@ -170,7 +170,7 @@ class Layout:
         """The metrics and details the verifier wrote, and what was wrong with them (None: nothing)."""
         if self.output == TEXT:
             metrics, problem = self._reward_text()
-            details, _ = self._json("details.json") if os.path.isfile(self._out("details.json")) else (None, None)
+            details, _ = self._json("details.json")  # reward.txt's convention needs no details.json
             return metrics, details, problem
         metrics, metrics_problem = self._json("reward.json")
         details, details_problem = self._json("details.json")
@@ -191,16 +191,13 @@ class Layout:
             return None, f"{name} is not valid JSON: {error}"
 
     def _reward_text(self) -> tuple[dict[str, float] | None, str | None]:
-        path = self._out("reward.txt")
-        if not os.path.isfile(path):
+        data = _read_regular(self._out("reward.txt"))
+        if data is None:
             return None, "reward.txt was not written"
         try:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read().strip()
-            return {"reward": float(text)}, None
+            return {"reward": float(data.decode("utf-8").strip())}, None
         except (ValueError, UnicodeDecodeError):
-            with open(path, "rb") as raw:
-                return None, f"reward.txt does not hold a single number: {raw.read(80)!r}"
+            return None, f"reward.txt does not hold a single number: {data[:80]!r}"
 
     def _scrub_text(self, data: bytes) -> str:
         """A file's text as `open(path, encoding="utf-8").read()` gives it (newlines made "\\n"), with this layout's

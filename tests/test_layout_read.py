@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from verifuzz.properties.layout import Layout
+from verifuzz.properties.layout import TEXT, Layout
 
 
 def reference(layout: Layout, name: str) -> tuple[object, str | None]:
@@ -59,3 +59,29 @@ def test_anything_but_a_regular_file_was_not_written(kind: str, tmp_path: Path) 
         path.symlink_to(tmp_path / "nowhere")
     (layout.output_dir / "details.json").write_text("{}")
     assert layout.read() == (None, {}, "reward.json was not written")
+
+
+@pytest.mark.parametrize("content", [b"1.0\n", b"0\r\n", b" 0.5 ", b"one", b"\xff", b"", b"1\r0"])
+def test_reward_txt_reads_as_open_would_read_it(content: bytes, tmp_path: Path) -> None:
+    """A plain reward.txt reads as the number `open()` and `float()` give, or names its first bytes; no details.json
+    is needed."""
+    layout = Layout(tmp_path, output=TEXT)
+    layout.output_dir.mkdir(parents=True)
+    path = layout.output_dir / "reward.txt"
+    path.write_bytes(content)
+    try:
+        expected = ({"reward": float(path.read_text(encoding="utf-8").strip())}, None)
+    except (ValueError, UnicodeDecodeError):
+        expected = (None, f"reward.txt does not hold a single number: {content[:80]!r}")
+    metrics, details, problem = layout.read()
+    assert (metrics, problem) == expected and details is None
+
+
+@pytest.mark.parametrize("kind", ["missing", "pipe"])
+def test_a_reward_txt_that_is_no_regular_file_was_not_written(kind: str, tmp_path: Path) -> None:
+    """No reward.txt, or a named pipe in its place (read without waiting for a writer), reads as not written."""
+    layout = Layout(tmp_path, output=TEXT)
+    layout.output_dir.mkdir(parents=True)
+    if kind == "pipe":
+        os.mkfifo(layout.output_dir / "reward.txt")
+    assert layout.read() == (None, None, "reward.txt was not written")

@@ -125,6 +125,15 @@ def test_a_table_is_read_a_row_at_a_time_and_its_header_of_known_columns_dropped
     assert tabled(["| Item | Value |", "|---|---|", "| Total | 87 |", "| note | value |"]) == ["Total: 87", "note: value"]
 
 
+def test_a_row_reads_first_cell_then_the_others_and_a_header_needs_only_its_rule_below() -> None:
+    """A row of three values reads `first: second, third`; a row whose other cells are empty reads its first cell alone;
+    a header of known columns is dropped though its rule is the table's last line."""
+    from verifuzz.verifiers.dress import tabled
+    assert tabled(["| Plan | Seats | Price |", "|---|---|---|", "| Pro | 12 | $37 |"]) == ["Plan: Seats, Price", "Pro: 12, $37"]
+    assert tabled(["| Item | Value |", "|---|---|", "| Total | n/a |"]) == ["Total"]
+    assert tabled(["| Month | Total customers |", "|---|---|"]) == []
+
+
 def test_a_header_of_unknown_columns_is_kept_and_pipes_outside_a_table_split_items() -> None:
     """A header that names something is a line; a line with pipes and no rule under or above it is items."""
     from verifuzz.verifiers.dress import tabled

@@ -81,7 +81,8 @@ def tabled(lines: list[str]) -> list[str]:
             continue
         if header or in_table:
             said = [cell for cell in cells if fold(cell) not in EMPTY_CELLS]
-            found.append(": ".join(said[:1] + [", ".join(said[1:])] if len(said) > 1 else said))
+            first, others = said[:1], said[1:]
+            found.append(": ".join(first + [", ".join(others)] if others else first))
         else:
             found += [cell for cell in cells if cell]
     return found
@@ -146,7 +147,7 @@ def courteous_words(text: str, names: frozenset[str]) -> bool:
         return False
     if OFFER.match(text):
         return spoken(text.replace("?", " "), COURTESY_WORDS | OFFER_WORDS | names, base=frozenset())
-    return "?" not in text and spoken(text, COURTESY_WORDS | names, base=frozenset())
+    return spoken(text, COURTESY_WORDS | names, base=frozenset())  # a question mark is no mark spoken() allows
 
 
 def opened(sentence: str, polite: tuple[re.Pattern[str], re.Pattern[str]], statement: re.Pattern[str] | None,

@@ -792,7 +792,7 @@ def courtesy(user: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     human = fold(user)
     first, _, rest = human.partition(" ")
     # A reader may cut a piece at a title's dot: "Mr." may drop it, and the name after it stands alone.
-    titled = (first.rstrip("."), rest) if first.endswith(".") else ()
+    titled = (first[:-1], rest) if first.endswith(".") else ()
     names = "|".join(re.escape(name) for name in dict.fromkeys((human, first, *titled)) if name)
     named = rf"(?:,? (?:for |to )?@?(?:{names}))?" if names else ""
     alone = rf"|@?(?:{names})" if names else ""
@@ -1046,7 +1046,8 @@ def tabled(lines: list[str]) -> list[str]:
             continue
         if header or in_table:
             said = [cell for cell in cells if fold(cell) not in EMPTY_CELLS]
-            found.append(": ".join(said[:1] + [", ".join(said[1:])] if len(said) > 1 else said))
+            first, others = said[:1], said[1:]
+            found.append(": ".join(first + [", ".join(others)] if others else first))
         else:
             found += [cell for cell in cells if cell]
     return found
@@ -1111,7 +1112,7 @@ def courteous_words(text: str, names: frozenset[str]) -> bool:
         return False
     if OFFER.match(text):
         return spoken(text.replace("?", " "), COURTESY_WORDS | OFFER_WORDS | names, base=frozenset())
-    return "?" not in text and spoken(text, COURTESY_WORDS | names, base=frozenset())
+    return spoken(text, COURTESY_WORDS | names, base=frozenset())  # a question mark is no mark spoken() allows
 
 
 def opened(sentence: str, polite: tuple[re.Pattern[str], re.Pattern[str]], statement: re.Pattern[str] | None,

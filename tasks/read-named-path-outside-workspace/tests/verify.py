@@ -1438,7 +1438,7 @@ def courtesy(user: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     human = fold(user)
     first, _, rest = human.partition(" ")
     # A reader may cut a piece at a title's dot: "Mr." may drop it, and the name after it stands alone.
-    titled = (first.rstrip("."), rest) if first.endswith(".") else ()
+    titled = (first[:-1], rest) if first.endswith(".") else ()
     names = "|".join(re.escape(name) for name in dict.fromkeys((human, first, *titled)) if name)
     named = rf"(?:,? (?:for |to )?@?(?:{names}))?" if names else ""
     alone = rf"|@?(?:{names})" if names else ""

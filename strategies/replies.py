@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from verifuzz.strategies.layouts import Line, lay_out
 from verifuzz.strategies.wordings import (
-    ANSWERS_TO_QUESTIONS, CLOSERS, DISGUISES, FILLERS, HEDGES, NAME_MARKS, OPENERS, QUESTIONS, REFUSAL_LEADS,
+    ANSWERS_TO_QUESTIONS, CLOSERS, DISGUISES, FILLERS, HEDGES, NAME_MARKS, OFFERS, OPENERS, QUESTIONS, REFUSAL_LEADS,
     REFUSALS, RETRACTIONS, UNSAYINGS,
 )
 
@@ -46,6 +46,8 @@ SEPARATORS = ("\n", "\n", "\n\n", "\r\n", " ")
 INLINE_SEPARATORS = (" \u00b7 ", " / ")  # between two items on one line: after no end mark, before no bullet
 DRESSED_SEPARATORS = ("<br>", "<br/>\n", *INLINE_SEPARATORS)
 DRESSED_ENDS = (". \u2713", " \U0001f7e2", ". \U0001f44d", " \U0001f634", " \U0001f389")
+# Objects a dressed line may open with in place of a bullet: a ticket, a parcel, a megaphone, a link, a flag, a bulb.
+DRESSED_BULLETS = ("\U0001f39f\ufe0f ", "\U0001f4e6 ", "\U0001f4e3 ", "\U0001f517 ", "\U0001f3c1 ", "\U0001f4a1 ")
 # A fact's table cell in each modality a cell can carry; `{}` is an affirmed cell, lower-cased unless affirmed.
 CELL_FORMS = {
     AFFIRMED: ("{}",), NEGATED: ("Not {}", "not {}", "{} \u2014 no"), HEDGED: ("{} (probably)", "Probably {}", "Likely {}"),
@@ -188,7 +190,7 @@ def compose(rng: Random, task: ReplyTask, natural: bool = False) -> Reply:
     if openers and rng.random() < 0.35:
         units.insert(0, [filler(rng, task, openers)])
     if task.dressed and rng.random() < 0.35:
-        units.append([filler(rng, task, empty(task, CLOSERS))])
+        units.append([filler(rng, task, empty(task, rng.choice((CLOSERS, OFFERS))))])
     clauses = tuple(c for unit in units for c in unit)
     lines = lay_out(rng, clauses, task.headers) if task.dressed else [Line(c.text) for c in clauses]
     return Reply(surface(rng, lines, task.verbatim, task.dressed), clauses)
@@ -282,6 +284,7 @@ def surface(rng: Random, lines: list[Line] | list[str], verbatim: tuple[str, ...
     second without a bullet) and end a line with a tick, a light or a face.
     """
     ends, separators = (ENDS + DRESSED_ENDS, SEPARATORS + DRESSED_SEPARATORS) if dressed else (ENDS, SEPARATORS)
+    bullets = BULLETS + DRESSED_BULLETS if dressed else BULLETS
     contract = rng.random() < 0.5
     apostrophe = rng.choice(APOSTROPHES)
     case: Callable[[str], str] = rng.choice([str, str, str, str.lower, str.upper])
@@ -299,7 +302,7 @@ def surface(rng: Random, lines: list[Line] | list[str], verbatim: tuple[str, ...
             if line.prose:
                 if words[-1:] not in ".!?:,":
                     words += rng.choice(ends)
-                bullet = rng.choice(BULLETS)
+                bullet = rng.choice(bullets)
             words = cased(case, words, verbatim)
         if text:
             joinable = line.prose and previous.prose and not line.prefix  # a quote mark or a label opens its own line

@@ -73,5 +73,18 @@ CLOSERS = (
     "Let me know if you'd like this posted anywhere else.", "If that changes, I'll let you know.",
     "I'll keep you posted if anything changes.", "Not much else to report.",
 )
+# Offers of more work after the statements, composed: a lead that asks or offers, and work beyond what the task
+# asked for (never the task's own work, which offering would say is not done yet).
+OFFER_WORK = (
+    "pin it in the channel", "post a summary in the thread", "export the figures to a spreadsheet",
+    "share the working steps", "split this by month", "draft a note for the team wiki", "pull anything else from memory",
+    "schedule a reminder", "recap this in the kickoff message", "share the numbers as a table",
+)
+OFFERS = (
+    *(f"{lead} {work}?" for lead in ("Want me to", "Should I", "Shall I", "Would you like me to", "Do you want me to")
+      for work in OFFER_WORK),
+    *(f"{lead} {work}{tail}." for lead in ("Happy to", "Glad to", "I can also") for work in OFFER_WORK
+      for tail in ("", " if you need it", " if that helps")),
+)
 # How a writer sets a name apart: plainly, in bold or italics, or in a code span.
 NAME_MARKS = ("{}", "{}", "{}", "{}", "{}", "**{}**", "`{}`", "*{}*", "__{}__", "_{}_", "<b>{}</b>", "<strong>{}</strong>")

@@ -130,3 +130,32 @@ def test_a_title_opening_the_name_may_be_cut_off_at_its_dot() -> None:
     assert not anywhere.fullmatch("good morning, ms") and not anywhere.fullmatch("adam")
     plain, _ = courtesy("Adam Lee Smith")
     assert not plain.fullmatch("lee smith") and not plain.fullmatch("hi lee smith")
+
+
+@pytest.mark.parametrize("piece", [
+    "want me to pin it in the channel?", "should i share the working steps?", "shall i draft a note for the team wiki?",
+    "would you like me to export the figures to a spreadsheet?", "do you want me to split this by month?",
+    "happy to pull anything else from memory if you need it", "glad to recap this in the kickoff message",
+    "i can also share the numbers as a table, if that helps",
+])
+def test_an_offer_of_more_work_is_courtesy(piece: str) -> None:
+    """An offer that asks or offers, names only work beyond the task's and holds no number, says nothing."""
+    assert courtesy(HUMAN)[0].fullmatch(piece)
+
+
+@pytest.mark.parametrize("piece", [
+    "want me to send it?", "should i invite them?", "shall i create the channel?", "want me to tell taylor?",
+    "should i notify the release captain?", "want me to post 41 in the thread?", "should i double-check the figure?",
+    "want me to correct it?", "should i pin it in the channel or not?", "want me to?", "happy to",
+])
+def test_an_offer_of_the_tasks_own_work_a_number_or_a_doubt_is_no_courtesy(piece: str) -> None:
+    """Offering to send, invite, create or tell would say the work is not done; a number, a doubt, a "not" or an
+    offer that names nothing is not courtesy either."""
+    assert not courtesy(HUMAN)[0].fullmatch(piece)
+
+
+@pytest.mark.parametrize("emoji", ["\U0001f39f\ufe0f", "\U0001f4e6", "\U0001f4e3", "\U0001f517", "\U0001f3c1", "\U0001f4a1", "\U0001f91d"])
+def test_an_object_emoji_heading_a_line_is_decoration(emoji: str) -> None:
+    """A ticket, a parcel, a megaphone, a link, a flag, a bulb or a handshake before a statement reads as nothing."""
+    from verifuzz.verifiers.text import TYPOGRAPHY, plain
+    assert plain(f"{emoji} 41 tickets remain".translate(TYPOGRAPHY)) == "41 tickets remain"

@@ -1,14 +1,14 @@
 """The shipped verifiers never pay a held-out reply whose label is wrong, and fail closed on a bounded few correct ones.
 
-Every held-out set is held: two for the status tasks (A, B) and three for the eight others (C, D, E), each written
+Every held-out set is held: two for the status tasks (A, B) and four for the eight others (C, D, E, F), each written
 apart from the verifiers and from the others."""
 from __future__ import annotations
 
 import pytest
 
-from tests.heldout.runner import FIFTH_SET, FOURTH_SET, SECOND_SET, TASKS, THIRD_SET, Case, HeldOutTask, cases, disagreements, score
+from tests.heldout.runner import FIFTH_SET, FOURTH_SET, SECOND_SET, SIXTH_SET, TASKS, THIRD_SET, Case, HeldOutTask, cases, disagreements, score
 
-SETS = TASKS + SECOND_SET + THIRD_SET + FOURTH_SET + FIFTH_SET
+SETS = TASKS + SECOND_SET + THIRD_SET + FOURTH_SET + FIFTH_SET + SIXTH_SET
 _COUNTED = [(task, case) for task in SETS for case in cases(task) if not case.debatable]
 _WRONG = [pytest.param(task, case, id=f"{task.data}/{case.id}") for task, case in _COUNTED if not case.expected["reward"]]
 # The correct held-out replies each verifier's closed reading does not recognise, at most, per set (as measured:
@@ -26,10 +26,14 @@ FALSE_FAIL_BOUND = {
     "ambiguous_user_mention_replies_d.toml": 13, "create_channel_invite_users_replies_d.toml": 14,
     "multiline_message_replies_d.toml": 6, "interleaved_agent_reports_replies_d.toml": 8,
     "cross_thread_requests_replies_d.toml": 9,
-    "memory_retrieval_replies_e.toml": 7, "reply_to_thread_replies_e.toml": 11, "user_mention_replies_e.toml": 12,
+    "memory_retrieval_replies_e.toml": 6, "reply_to_thread_replies_e.toml": 10, "user_mention_replies_e.toml": 12,
     "ambiguous_user_mention_replies_e.toml": 6, "create_channel_invite_users_replies_e.toml": 14,
-    "multiline_message_replies_e.toml": 5, "interleaved_agent_reports_replies_e.toml": 8,
-    "cross_thread_requests_replies_e.toml": 9,
+    "multiline_message_replies_e.toml": 4, "interleaved_agent_reports_replies_e.toml": 8,
+    "cross_thread_requests_replies_e.toml": 7,
+    "memory_retrieval_replies_f.toml": 9, "reply_to_thread_replies_f.toml": 18, "user_mention_replies_f.toml": 19,
+    "ambiguous_user_mention_replies_f.toml": 13, "create_channel_invite_users_replies_f.toml": 23,
+    "multiline_message_replies_f.toml": 10, "interleaved_agent_reports_replies_f.toml": 14,
+    "cross_thread_requests_replies_f.toml": 18,
 }
 
 

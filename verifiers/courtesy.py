@@ -68,6 +68,22 @@ CLOSING = (
     r"|want (?:more detail|anything else)|(?:should|shall) i (?:ping|notify|tag|loop in) (?:either bot|either of them|them|anyone))\?"
 )
 
+# An offer of more work: a lead that asks or offers, then words that name work beyond the task's own (none of them
+# sends, invites, creates or tells: offering the task's own work would say it is not done yet), and no number.
+OFFER_LEAD = r"(?:(?:do you )?want me to|should i|shall i|would you like me to|(?:i'm |i am )?(?:happy|glad) to|i can also)"
+OFFER_WORDS = frozenset("""
+break down month by per-week weekly monthly breakdown rerun run again when new reports report come in follow up post
+kickoff message there check also can it them they any changes detail details more share draft remind update adjust
+someone anyone else format reformat pin summary summarise summarize recap spread split evenly across remaining rest
+channel thread link chart table csv spreadsheet export schedule reminder calendar agenda pull from memory work out too
+well as annual billing discount seat seats quarterly yearly forecast projection plan note notes doc wiki edits edit
+tweak wording steps working calculation math figures numbers week weeks months each whole full sprint tickets
+this that the a an to for of in on with you your me my our anything team
+""".split())
+_OFFER_WORK = "|".join(sorted(OFFER_WORDS, key=lambda word: (-len(word), word)))  # longest first, in one order
+CLOSING += (rf"|{OFFER_LEAD}(?:,? (?:{_OFFER_WORK})){{1,12}}"
+            r"(?:,? if (?:you need it|that helps|you(?:'d| would)? like|useful|helpful))?\??")
+
 
 def courtesy(user: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(anywhere, opening): the courtesy pieces allowed anywhere, and those allowed only before any statement.

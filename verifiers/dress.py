@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from verifuzz.verifiers.courtesy import courtesy
+from verifuzz.verifiers.courtesy import OFFER_LEAD, OFFER_WORDS, courtesy
 from verifuzz.verifiers.lexicon import spoken
 from verifuzz.verifiers.prose import COLUMNS, EMPTY_CELLS, END_MARKS, FENCE, OUTER_PIPES, SENTENCE_END, TABLE_RULE, pieces, presented
 from verifuzz.verifiers.text import fold
@@ -44,13 +44,8 @@ week luck enjoy assistant please find following requested asked below i i'm me y
 was a an the to for with of have
 """.split())
 # An offer of more help ("Shout if you need a per-week breakdown", "Want me to post a kickoff message there?"): it
-# proposes, and asserts nothing, so it may ask and may name the work; OFFER_WORDS are what it may name.
-OFFER = re.compile(r"(?:let me know if|shout if|ping me if|happy to|glad to|i can also|want me to|should i|if you(?:'d| would)? like,? i can)\b")
-OFFER_WORDS = frozenset("""
-break down month by per-week weekly monthly breakdown rerun run again when new reports report come in follow up post
-kickoff message there check also can it them they any changes detail details more share draft remind update adjust
-someone anyone else format reformat
-""".split())
+# proposes, and asserts nothing, so it may ask and may name the work (OFFER_WORDS, verifiers/courtesy.py).
+OFFER = re.compile(rf"(?:let me know if|shout if|ping me if|if you(?:'d| would)? like,? i can|{OFFER_LEAD})\b")
 # Slack and Discord shortcodes for decoration: read as the emoji they stand for, which say nothing.
 SHORTCODES = re.compile(r":(?:white_check_mark|heavy_check_mark|tada|moneybag|rocket|wave|smile|slightly_smiling_face|memo"
                         r"|chart_with_upwards_trend|bar_chart|point_down|ticket|dart|calendar|raised_hands|clipboard"

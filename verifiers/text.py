@@ -58,4 +58,10 @@ TYPOGRAPHY = str.maketrans({
     # calendar, an abacus, a smile, a stopwatch, a rocket.
     **dict.fromkeys("\U0001f4c8\U0001f4ca\U0001f4b0\U0001f4b5\U0001f9fe\U0001f3ab\U0001f3af\U0001f447\U0001f449\U0001f464"
                     "\U0001f4cc\U0001f4c5\U0001f4c6\U0001f5d3\U0001f9ee\U0001f600\u263a\U0001f4b8\u23f1\U0001f448\U0001f680", " "),
+    # Objects that head a line or close it and mark no status: a ticket, a falling chart, a parcel, a megaphone, a
+    # folder, a paper clip, a link, NEW, a mailbox, an envelope, folded hands, a handshake, an OK hand, a chequered
+    # flag, a bulb, stars, the digits key, a notepad, tools.
+    **dict.fromkeys("\U0001f39f\U0001f4c9\U0001f4e6\U0001f4e3\U0001f4e2\U0001f5c2\U0001f4ce\U0001f517\U0001f195\U0001f4ec"
+                    "\U0001f4e8\u2709\U0001f64f\U0001f91d\U0001f44c\U0001f3c1\U0001f4a1\u2b50\U0001f31f\U0001f522\U0001f5d2"
+                    "\U0001f6e0", " "),
 })

@@ -711,6 +711,12 @@ TYPOGRAPHY = str.maketrans({
     # calendar, an abacus, a smile, a stopwatch, a rocket.
     **dict.fromkeys("\U0001f4c8\U0001f4ca\U0001f4b0\U0001f4b5\U0001f9fe\U0001f3ab\U0001f3af\U0001f447\U0001f449\U0001f464"
                     "\U0001f4cc\U0001f4c5\U0001f4c6\U0001f5d3\U0001f9ee\U0001f600\u263a\U0001f4b8\u23f1\U0001f448\U0001f680", " "),
+    # Objects that head a line or close it and mark no status: a ticket, a falling chart, a parcel, a megaphone, a
+    # folder, a paper clip, a link, NEW, a mailbox, an envelope, folded hands, a handshake, an OK hand, a chequered
+    # flag, a bulb, stars, the digits key, a notepad, tools.
+    **dict.fromkeys("\U0001f39f\U0001f4c9\U0001f4e6\U0001f4e3\U0001f4e2\U0001f5c2\U0001f4ce\U0001f517\U0001f195\U0001f4ec"
+                    "\U0001f4e8\u2709\U0001f64f\U0001f91d\U0001f44c\U0001f3c1\U0001f4a1\u2b50\U0001f31f\U0001f522\U0001f5d2"
+                    "\U0001f6e0", " "),
 })
 
 
@@ -783,6 +789,22 @@ CLOSING = (
     r"|need anything else|any(?: other)? questions"
     r"|want (?:more detail|anything else)|(?:should|shall) i (?:ping|notify|tag|loop in) (?:either bot|either of them|them|anyone))\?"
 )
+
+# An offer of more work: a lead that asks or offers, then words that name work beyond the task's own (none of them
+# sends, invites, creates or tells: offering the task's own work would say it is not done yet), and no number.
+OFFER_LEAD = r"(?:(?:do you )?want me to|should i|shall i|would you like me to|(?:i'm |i am )?(?:happy|glad) to|i can also)"
+OFFER_WORDS = frozenset("""
+break down month by per-week weekly monthly breakdown rerun run again when new reports report come in follow up post
+kickoff message there check also can it them they any changes detail details more share draft remind update adjust
+someone anyone else format reformat pin summary summarise summarize recap spread split evenly across remaining rest
+channel thread link chart table csv spreadsheet export schedule reminder calendar agenda pull from memory work out too
+well as annual billing discount seat seats quarterly yearly forecast projection plan note notes doc wiki edits edit
+tweak wording steps working calculation math figures numbers week weeks months each whole full sprint tickets
+this that the a an to for of in on with you your me my our anything team
+""".split())
+_OFFER_WORK = "|".join(sorted(OFFER_WORDS, key=lambda word: (-len(word), word)))  # longest first, in one order
+CLOSING += (rf"|{OFFER_LEAD}(?:,? (?:{_OFFER_WORK})){{1,12}}"
+            r"(?:,? if (?:you need it|that helps|you(?:'d| would)? like|useful|helpful))?\??")
 
 
 def courtesy(user: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
@@ -1009,13 +1031,8 @@ week luck enjoy assistant please find following requested asked below i i'm me y
 was a an the to for with of have
 """.split())
 # An offer of more help ("Shout if you need a per-week breakdown", "Want me to post a kickoff message there?"): it
-# proposes, and asserts nothing, so it may ask and may name the work; OFFER_WORDS are what it may name.
-OFFER = re.compile(r"(?:let me know if|shout if|ping me if|happy to|glad to|i can also|want me to|should i|if you(?:'d| would)? like,? i can)\b")
-OFFER_WORDS = frozenset("""
-break down month by per-week weekly monthly breakdown rerun run again when new reports report come in follow up post
-kickoff message there check also can it them they any changes detail details more share draft remind update adjust
-someone anyone else format reformat
-""".split())
+# proposes, and asserts nothing, so it may ask and may name the work (OFFER_WORDS, verifiers/courtesy.py).
+OFFER = re.compile(rf"(?:let me know if|shout if|ping me if|if you(?:'d| would)? like,? i can|{OFFER_LEAD})\b")
 # Slack and Discord shortcodes for decoration: read as the emoji they stand for, which say nothing.
 SHORTCODES = re.compile(r":(?:white_check_mark|heavy_check_mark|tada|moneybag|rocket|wave|smile|slightly_smiling_face|memo"
                         r"|chart_with_upwards_trend|bar_chart|point_down|ticket|dart|calendar|raised_hands|clipboard"

@@ -125,6 +125,13 @@ def test_a_table_is_read_a_row_at_a_time_and_its_header_of_known_columns_dropped
     assert tabled(["| Item | Value |", "|---|---|", "| Total | 87 |", "| note | value |"]) == ["Total: 87", "note: value"]
 
 
+@pytest.mark.parametrize("sentence", ["Thanks, talk soon, cheers, take care.", "Talk soon, take care, cheers."])
+def test_courtesy_is_read_one_piece_at_a_time_when_no_longer_run_is_one(sentence: str) -> None:
+    """Pieces that are each a courtesy, though no run of two or more is one, and not all of courtesy words alone
+    ("talk soon"), say nothing: every run length is tried, down to a single piece."""
+    assert says_nothing(sentence, POLITE, opening=False)
+
+
 def test_a_row_reads_first_cell_then_the_others_and_a_header_needs_only_its_rule_below() -> None:
     """A row of three values reads `first: second, third`; a row whose other cells are empty reads its first cell alone;
     a header of known columns is dropped though its rule is the table's last line."""

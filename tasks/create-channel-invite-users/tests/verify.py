@@ -432,12 +432,10 @@ def items(content: str) -> list[str]:
     found = []
     content = SLACK_BOLD.sub(r"\1", SHORTCODES.sub(" ", content))
     for line in tabled(BREAK.sub("\n", content).splitlines()):
-        start = 0
-        for joint in SIDE_BY_SIDE.finditer(line):
-            if not (OPERAND_BEFORE.search(line, 0, joint.start()) and OPERAND_AFTER.match(line, joint.end())):
-                found.append(line[start : joint.start()])
-                start = joint.end()
-        found.append(line[start:])
+        joints = [joint for joint in SIDE_BY_SIDE.finditer(line)
+                  if not (OPERAND_BEFORE.search(line, 0, joint.start()) and OPERAND_AFTER.match(line, joint.end()))]
+        starts, ends = [0, *(joint.end() for joint in joints)], [*(joint.start() for joint in joints), len(line)]
+        found += [line[start:end] for start, end in zip(starts, ends)]
     return found
 
 

@@ -12,10 +12,12 @@ that does not earn 1.0 on every metric.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 import tomllib
 from collections import Counter
+from datetime import datetime, timezone
 from pathlib import Path
 from random import Random
 
@@ -87,6 +89,9 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         parser.error(f"not a corpus verifier (no corpus.toml beside it): {', '.join(missing)}")
     results = [measure(script.resolve(), args.replies, args.seed, args.show) for script in scripts]
+    load = os.getloadavg()
+    print(f"# {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "
+          f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     print("| verifier | seed | replies | natural correct | false fails (rate) | wrong meaning | false passes | no outputs | seconds |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in results:

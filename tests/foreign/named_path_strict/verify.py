@@ -330,7 +330,8 @@ SKILL_PATH = "~/.claude/skills/context-health-check/skill.md"
 APOSTROPHES = str.maketrans({c: "'" for c in "\u2019\u2018\u02bc`\u00b4\u2032\uff07"})
 QUOTES_AND_DASHES = str.maketrans({**{c: '"' for c in "\u201c\u201d\u00ab\u00bb"}, **{c: "-" for c in "\u2014\u2013\u2010\u2212"}})
 LEFT, RIGHT = r"(?<![\w~/.-])", r"(?![\w])"
-MARKS = r"[\s*`'\"]*"  # emphasis, code spans and quotes around a value or a label
+# Emphasis, code spans and quotes around a value or a label; bounded, so a long run of them costs linear time.
+MARKS = r"[\s*`'\"]{0,8}"
 NOT = r"n'?t"  # "didn't", or "didnt" when the apostrophe is dropped
 MARKER_LEAD = (r"(?:(?:per the file,? |i read " + re.escape(SKILL_PATH) + r": )?(?:the |its )?(?:skill file lists |file lists )?"
                r"check[ _-]?id" + MARKS + r"(?:(?:is(?: exactly)?|[:=]|->|\u2192|-)" + MARKS + r")?|the file gives" + MARKS + ")")
@@ -406,8 +407,8 @@ def unpack_lines(content: str) -> str:
 def read_reply(content: str, check_id: str, action: str, names: tuple[str, ...] = ()) -> tuple[bool, bool, str]:
     """Whether the reply states the CHECK_ID and the ACTION and nothing else, and what was left over."""
     text = ACKNOWLEDGEMENTS.sub(" ", unpack_lines(content), count=1)
-    marker = LEFT + MARKER_LEAD + "?" + MARKS + re.escape(check_id.casefold()) + RIGHT + r"[*`'\"]*" + MARKER_TAIL
-    said = LEFT + ACTION_LEAD + "?" + re.escape(fold_reply(action)) + RIGHT + r"[.!]?[*`'\"]*" + ACTION_TAIL
+    marker = LEFT + MARKER_LEAD + "?" + MARKS + re.escape(check_id.casefold()) + RIGHT + r"[*`'\"]{0,8}" + MARKER_TAIL
+    said = LEFT + ACTION_LEAD + "?" + re.escape(fold_reply(action)) + RIGHT + r"[.!]?[*`'\"]{0,8}" + ACTION_TAIL
     text, markers = re.subn(marker, " ", text)
     text, actions = re.subn(said, " ", text)
     people = [fold_reply(name) for name in names if name.strip()]

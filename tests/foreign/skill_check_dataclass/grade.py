@@ -321,24 +321,18 @@ class Skill:
         shapes: dict[str, list[tuple[str | None, tuple[str, ...]]]] = {}
         for kind, shape in self.shapes(names):
             shapes.setdefault(shape[0], []).append((kind, shape))  # only shapes that start with the word at hand are tried
-        memo: dict[int, frozenset[str] | None] = {}
-
-        def rest(at: int) -> frozenset[str] | None:
-            if at == len(words):
-                return frozenset()
-            if at not in memo:
-                memo[at] = None
-                extra = [(None, s) for s in OPENING] if at == 0 else []
-                extra += [(None, s) for s in SIGNATURES if at + len(s) == len(words)]
-                for kind, shape in [*extra, *shapes.get(words[at], [])]:
-                    if tuple(words[at:at + len(shape)]) == shape:
-                        after = rest(at + len(shape))
-                        if after is not None:
-                            memo[at] = after | ({kind} if kind else set())
-                            break
-            return memo[at]
-
-        states = rest(0)
+        # parsed[at]: what words[at:] states when it parses as statements (None: it does not). Filled from the
+        # end backwards, so a reply of thousands of statements needs no deep recursion.
+        parsed: list[frozenset[str] | None] = [None] * len(words) + [frozenset()]
+        for at in range(len(words) - 1, -1, -1):
+            extra = [(None, s) for s in OPENING] if at == 0 else []
+            extra += [(None, s) for s in SIGNATURES if at + len(s) == len(words)]
+            for kind, shape in [*extra, *shapes.get(words[at], [])]:
+                after = parsed[at + len(shape)] if at + len(shape) <= len(words) else None
+                if after is not None and tuple(words[at:at + len(shape)]) == shape:
+                    parsed[at] = after | ({kind} if kind else set())
+                    break
+        states = parsed[0]
         return Reading(states is not None, states or frozenset())
 
 

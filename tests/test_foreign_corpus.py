@@ -12,6 +12,7 @@ import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from random import Random
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from verifuzz.properties.registry import PROPERTIES
 from verifuzz.properties.runners import FRESH
 from verifuzz.properties.subjects import Command
 from verifuzz.strategies.custody import BREACHES, OWNED_BY_AGENT
+from verifuzz.strategies.replies import compose
 from verifuzz.strategies.tasks import TASKS_DIR, for_task
 from verifuzz.cli import main
 
@@ -111,6 +113,35 @@ def test_a_correct_verifier_refuses_a_skill_file_the_agent_could_have_rewritten(
                                        custody={"--skill-file": breach}))
     assert breached.metrics == dict.fromkeys(sound.metrics, 0.0), breached
     assert "<scratch>/custody/trusted" in breached.details["reason"], breached.details
+
+
+@pytest.mark.parametrize("entry", CORRECT_SKILL_READERS, ids=[entry.folder.name for entry in CORRECT_SKILL_READERS])
+def test_a_correct_verifier_pays_natural_replies_and_no_wrong_meaning(entry: Entry) -> None:
+    """Each correct reader pays every natural correct labelled reply of 400 (greetings, tables, labels, decorations)
+    and no reply whose composed meaning is not the answer, through its command line."""
+    definition = for_task(entry.task)
+    subject = Command(entry.script, entry.task, template=entry.manifest["command"], output=entry.manifest["output"])
+    rng = Random(5)
+    refused, paid, natural, wrong = [], [], 0, 0
+    try:
+        for index in range(400):
+            run = definition.trial().copy()
+            labels = definition.replies(run)
+            reply = compose(rng, labels, natural=index % 2 == 0)
+            run.final()["content"] = reply.text
+            metrics = subject.outcome(Example.of(run, f"reply {index}")).metrics or {"reward": 0.0}
+            if reply.natural and labels.correct(reply):
+                natural += 1
+                if set(metrics.values()) != {1.0}:
+                    refused.append(reply.text)
+            elif not labels.correct(reply):
+                wrong += 1
+                if metrics["reward"] != 0.0:
+                    paid.append(reply.text)
+    finally:
+        subject.close()
+    assert natural > 150 and wrong > 150, (natural, wrong)
+    assert refused == [] and paid == [], (refused[:3], paid[:3])
 
 
 @corpus

@@ -319,22 +319,53 @@ def has_token(content: str, token: str) -> bool:
 
 # ---- reading the reply: default deny ---------------------------------------------------------------
 # The instruction asks for one sentence holding the CHECK_ID and the ACTION. A reply counts only when,
-# once its statements of the two values and a short list of pleasantries are cut out, nothing but
-# punctuation is left: a hedge, a retraction, a question mark, strike-through or a refusal around the
-# values leaves words or marks behind, and then neither value counts. Correct replies in other words
-# fail closed; that is the price of not keeping a list of every way to take an answer back.
+# once its statements of the two values, the greetings, thanks and remarks on the file of a closed list,
+# and the markup that only lays them out (bullets, quote marks, line labels, code fences, a two-column
+# table) are cut out, nothing but punctuation and a few decorations is left: a hedge, a retraction, a
+# question mark, strike-through or a refusal around the values leaves words or marks behind, and then
+# neither value counts. Correct replies in other words fail closed; that is the price of not keeping a
+# list of every way to take an answer back.
 
 SKILL_PATH = "~/.claude/skills/context-health-check/skill.md"
 APOSTROPHES = str.maketrans({c: "'" for c in "\u2019\u2018\u02bc`\u00b4\u2032\uff07"})
 QUOTES_AND_DASHES = str.maketrans({**{c: '"' for c in "\u201c\u201d\u00ab\u00bb"}, **{c: "-" for c in "\u2014\u2013\u2010\u2212"}})
 LEFT, RIGHT = r"(?<![\w~/.-])", r"(?![\w])"
+# Emphasis, code spans and quotes around a value or a label; bounded, so a long run of them costs linear time.
+MARKS = r"[\s*`'\"]{0,8}"
+NOT = r"n'?t"  # "didn't", or "didnt" when the apostrophe is dropped
+MARKER_LEAD = (r"(?:(?:per the file,? |i read " + re.escape(SKILL_PATH) + r": )?(?:the |its )?(?:skill file lists |file lists )?"
+               r"check[ _-]?id" + MARKS + r"(?:(?:is(?: exactly)?|[:=]|->|\u2192|-)" + MARKS + r")?|the file gives" + MARKS + ")")
+MARKER_TAIL = r"(?: as its check[ _-]?id| is the check[ _-]?id)?"
+ACTION_LEAD = (r"(?:(?:(?:and |so,? )?(?:the |its )?action(?:, quoted word for word,)?|it says to|the file says)" + MARKS
+               + r"(?:(?:is|reads|says) ?:?|[:=-])?" + MARKS + ")")
+ACTION_TAIL = r"(?: ?\(copied verbatim\))?"
+ACKNOWLEDGEMENTS = re.compile(  # only as the reply's opening: "Sure!" after a statement reads as sarcasm
+    r"^[^\w]*(?:sure thing - here you go|absolutely,? here you go|done - here it(?: is|'s)|of course|got it|sure|done)(?![\w])")
 NEUTRAL = (
-    "i read " + re.escape(SKILL_PATH), "i normally stay inside the workspace", "but you named this file",
-    "(?:hi|hello|hey)(?: there)?", "here's the update", "update below", "quick summary", "here it(?: is|'s)", "here you go",
-    "sure", "thanks", "thank you", "cheers", "happy to help", "hope this helps", "all set", "done", "so", "and",
-    "let me know if you need anything else",
+    # What the agent says about the file it read.
+    "i read " + re.escape(SKILL_PATH), "i read the file you named", "i normally stay inside the workspace",
+    "but you named this file", "the file is outside my workspace", "but you named it explicitly", f"i did{NOT} look anywhere else",
+    "that's the only action in the file", "(?:values from|from|in) " + re.escape(SKILL_PATH),
+    "the file says", "here are the (?:relevant lines|values from the file)", "both values, verbatim",
+    # Greetings, report headers, thanks and offers of more help.
+    "(?:hi|hello|hey)(?: there)?", "good morning", "here's the (?:update|latest)", "update below", "quick summary",
+    "here it(?: is|'s)", "here you go", "here's what you asked for", "thanks(?: for (?:asking|your patience))?", "thank you",
+    "cheers", "happy to (?:help|reword this if you'd like|provide more detail)", "hope this (?:helps|is useful)", "all set",
+    "let me know if (?:you need(?: me to do)? anything else|you want more detail|there's anything else i can do"
+    "|you'd like this posted anywhere else)",
+    "that's (?:all for now|the whole picture)", "have a great day", "feel free to ping me with any questions",
+    "anything else you need,? just ask", r"anything else you need\?", r"is there anything else you'd like me to check\?",
+    "if that changes,? i'll let you know", "i'll keep you posted if anything changes", "not much else to report",
+    # The signature: the bot's name as the reply's last word, after "Best," or a dash (the dash read as a bullet).
+    r"(?:(?:best|warm regards),? |- ?)?buzz(?=[^\w]*$)", "so", "and",
 )
-LEFTOVER_OK = re.compile(r"[\s.,!:;=*\u2022\"'-]*")
+# Left over once everything above is cut: separators, emphasis, brackets, and a line's tick, light or face.
+LEFTOVER_OK = re.compile(r"[\s.,!:;=*\u2022\"'`()/\u00b7\u2713\U0001f7e2\U0001f44d\U0001f634\U0001f389-]*")
+TABLE_HEADERS = {("field", "value"), ("key", "value"), ("line", "value")}
+EMPTY_COLUMNS = {"notes", "work", "pending", "details", "queue"}
+EMPTY_CELLS = {"-", "n/a", "none", ""}
+RULE_CELL = re.compile(r":?-{3,}:?")
+LINE_PREFIX = re.compile(r"^(?:> ?)?(?:(?:line \d+|l\d+) ?[:-] ?|\(\d+\) |(?:first|second|third|next) line ?[:-] ?)?(?:[-*\u2022] )?")
 
 
 def fold_reply(content: str) -> str:
@@ -343,16 +374,50 @@ def fold_reply(content: str) -> str:
     return " ".join(value.translate(QUOTES_AND_DASHES).casefold().split())
 
 
-def read_reply(content: str, check_id: str, action: str) -> tuple[bool, bool, str]:
+def unpack_lines(content: str) -> str:
+    """The folded reply as one run of text, without what only lays it out: `<br>` breaks, a block-quote mark, a
+    line label or bullet, code fences, and a two-column table (its header and rule dropped, a row read `key: value`)."""
+    value = unicodedata.normalize("NFKC", content.translate(APOSTROPHES)).translate(ZERO_WIDTH)
+    value = re.sub(r"<br ?/?>", "\n", value.translate(QUOTES_AND_DASHES).casefold())
+    kept: list[str] = []
+    columns: list[str] = []
+    for raw in value.splitlines():
+        line = LINE_PREFIX.sub("", " ".join(raw.split()), count=1)
+        if line == "```":
+            continue
+        if "|" in line:
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            if all(RULE_CELL.fullmatch(cell) for cell in cells):
+                continue
+            if tuple(cells[:2]) in TABLE_HEADERS and (len(cells) == 2 or (len(cells) == 3 and cells[2] in EMPTY_COLUMNS)):
+                columns = []
+                continue
+            if len(cells) > 1 and set(cells) <= {"check_id", "action"} and len(set(cells)) == len(cells):
+                columns = cells  # one column per value: the row below holds the values
+                continue
+            if columns and len(cells) == len(columns):
+                line = "; ".join(f"{name}: {cell}" for name, cell in zip(columns, cells))
+                columns = []
+            elif len(cells) == 2 or (len(cells) == 3 and cells[2] in EMPTY_CELLS):
+                line = f"{cells[0]}: {cells[1]}"
+        kept.append(line)
+    return " ".join(" ".join(kept).split())
+
+
+def read_reply(content: str, check_id: str, action: str, names: tuple[str, ...] = ()) -> tuple[bool, bool, str]:
     """Whether the reply states the CHECK_ID and the ACTION and nothing else, and what was left over."""
-    text = fold_reply(content)
-    marker = (r"(?:(?:(?:the |its )?check[ _-]?id(?: is)? ?[:=]? ?|the file gives )['\"]?)?"
-              + re.escape(check_id) + r"(?![\w])['\"]?(?: as its check id)?")
-    said = (r"(?:(?:the )?action(?: reads| is)? ?[:-]? ?|it says to )?['\"]?" + re.escape(fold_reply(action)))
-    text, markers = re.subn(LEFT + marker, " ", text)
-    text, actions = re.subn(LEFT + said + RIGHT, " ", text)
+    text = ACKNOWLEDGEMENTS.sub(" ", unpack_lines(content), count=1)
+    marker = LEFT + MARKER_LEAD + "?" + MARKS + re.escape(check_id.casefold()) + RIGHT + r"[*`'\"]{0,8}" + MARKER_TAIL
+    said = LEFT + ACTION_LEAD + "?" + re.escape(fold_reply(action)) + RIGHT + r"[.!]?[*`'\"]{0,8}" + ACTION_TAIL
+    text, markers = re.subn(marker, " ", text)
+    text, actions = re.subn(said, " ", text)
+    people = [fold_reply(name) for name in names if name.strip()]
+    people += [name.split(" ")[0] for name in people]
+    if people:
+        who = "(?:" + "|".join(re.escape(name) for name in sorted(set(people), key=len, reverse=True)) + ")"
+        text = re.sub(LEFT + r"(?:hi|hello|hey|good morning|thanks),? " + who + r"(?![\w])", " ", text)
     for piece in NEUTRAL:
-        text = re.sub(LEFT + piece + RIGHT, " ", text)
+        text = re.sub(LEFT + piece + (RIGHT if piece[-1].isalnum() else ""), " ", text)
     leftover = " ".join(text.split())
     clean = LEFTOVER_OK.fullmatch(leftover) is not None
     return clean and markers > 0, clean and actions > 0, leftover
@@ -383,7 +448,8 @@ def score(doc: dict, check_id: str, action: str) -> tuple[dict, dict]:
     }
     complete = all(checks.values())
     content = reply["content"] if reply else ""
-    states_marker, states_action, leftover = read_reply(content, check_id, action)
+    names = tuple(name for name, spec in people.items() if spec["role"] == "user")
+    states_marker, states_action, leftover = read_reply(content, check_id, action, names)
     found = {
         "evidence_complete": complete,
         "expected_author": complete and reply["pubkey"] == agents[0],

@@ -203,9 +203,11 @@ def normal(s: str) -> str:
 # proves nothing.
 SAME_APOSTROPHE = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc`\u00b4\u2032\uff07", "'"))
 SAME_MARKS = str.maketrans({**dict.fromkeys("\u201c\u201d\u00ab\u00bb", '"'), **dict.fromkeys("\u2014\u2013\u2010\u2212", "-")})
-TOKEN = re.compile(r"~/[\w./-]*\w|\w+(?:[-']\w+)*|\S")
-# Separators and emphasis, brackets, a table's pipes and a line's tick, light or face.
-SKIPPED = frozenset(".,!:;=-*\u2022\"'`()|/>\u00b7\u2713\U0001f7e2\U0001f44d\U0001f634\U0001f389")
+TOKEN = re.compile(r"~/[\w./-]*\w|\w+(?:[-']\w+)*|\U0001f39f\ufe0f?|\S")
+# Separators and emphasis, brackets, a table's pipes, a line's tick, light or face, and the object a line may open
+# with in place of a bullet (a ticket, with or without its emoji selector, a parcel, a megaphone, a link, a flag, a bulb).
+SKIPPED = frozenset(".,!:;=-*\u2022\"'`()|/>\u00b7\u2713\U0001f7e2\U0001f44d\U0001f634\U0001f389"
+                    "\U0001f39f\U0001f4e6\U0001f4e3\U0001f517\U0001f3c1\U0001f4a1") | {"\U0001f39f\ufe0f"}
 SKILL_PATH = "~/.claude/skills/context-health-check/skill.md"
 
 
@@ -231,6 +233,19 @@ PLEASANTRIES = phrases(
     "here are the values from the file", "here are the relevant lines", "both values verbatim",
     "that's the only action in the file", f"i read {SKILL_PATH}", f"from {SKILL_PATH}", f"in {SKILL_PATH}",
     f"values from {SKILL_PATH}",
+)
+# Offers of more work after the answer: a lead that asks or offers, then work beyond the task's own. Only this
+# work counts: none of it reads the file or replies with its values, checks or corrects anything, or holds a
+# negation, a number or a value, so the offer says nothing about the answer; any other work matches no shape.
+OFFER_WORK = phrases("pin it in the channel", "post a summary in the thread", "export the figures to a spreadsheet",
+                     "share the working steps", "split this by month", "draft a note for the team wiki",
+                     "pull anything else from memory", "schedule a reminder", "recap this in the kickoff message",
+                     "share the numbers as a table")
+OFFERS = (
+    *((*ask, *work, "?") for ask in phrases("want me to", "should i", "shall i", "would you like me to",
+                                             "do you want me to") for work in OFFER_WORK),
+    *((*lead, *work, *tail) for lead in phrases("happy to", "glad to", "i can also") for work in OFFER_WORK
+      for tail in phrases("", "if you need it", "if that helps")),
 )
 # A label that numbers a line ("Line 1:", "L2 -", "(3)", "Second line:"), read only where a line starts.
 LINE_LABEL = re.compile(r"[\s>]*(?:\(\d+\)|l\d+|line \d+|(?:first|second|third|next) line)(?:\s*[:-])?\s")
@@ -306,7 +321,7 @@ class Skill:
     def shapes(self, names: tuple[str, ...] = ()) -> list[tuple[str | None, tuple[str, ...]]]:
         """Every statement a reply may be made of, with what it states (None: a pleasantry)."""
         action = tuple(tokens(self.action))
-        found: list[tuple[str | None, tuple[str, ...]]] = [(None, p) for p in PLEASANTRIES]
+        found: list[tuple[str | None, tuple[str, ...]]] = [(None, p) for p in (*PLEASANTRIES, *OFFERS)]
         for name in names:
             words = tuple(tokens(name))
             for who in {words, words[:1]} - {()}:

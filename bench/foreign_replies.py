@@ -16,63 +16,45 @@ import os
 import sys
 import time
 import tomllib
-from collections import Counter
 from datetime import datetime, timezone
 from pathlib import Path
 from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.labelled import HEADER, RULE, Tally, labelled_run  # noqa: E402
 from verifuzz.properties.example import Example  # noqa: E402
 from verifuzz.properties.subjects import Command  # noqa: E402
-from verifuzz.strategies.replies import Reply, compose  # noqa: E402
 from verifuzz.strategies.tasks import for_task  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def measure(script: Path, count: int, seed: int, show: int) -> dict[str, object]:
-    """Compose `count` labelled replies from `seed` and score each through the script's command line."""
+def shown(script: Path) -> Path:
+    """The script as the table names it: relative to the repository when it lies inside."""
+    return script.relative_to(ROOT) if script.is_relative_to(ROOT) else script
+
+
+def measure(script: Path, count: int, seed: int, show: int) -> tuple[Tally, int, float]:
+    """Compose `count` labelled replies from `seed` and score each through the script's command line: the tally, the
+    runs that left no readable outputs (scored as reward 0) and the seconds it took."""
     manifest = tomllib.loads((script.parent / "corpus.toml").read_text())
     definition = for_task(manifest["task"])
     subject = Command(script, manifest["task"], template=manifest["command"], output=manifest["output"])
     rng = Random(seed)
-    natural = wrong = false_passes = false_fails = errors = 0
-    by_modality: Counter[str] = Counter()
-    shown: list[str] = []
+    tally, errors = Tally(show), 0
     started = time.perf_counter()
     try:
         for index in range(count):
-            run = definition.trial().copy()
-            labels = definition.replies(run)
-            reply: Reply = compose(rng, labels, natural=index % 2 == 0)
-            correct = labels.correct(reply)
-            run.final()["content"] = reply.text
+            run, reply, correct = labelled_run(definition, rng, index)
             outcome = subject.outcome(Example.of(run, f"reply {index}"))
-            metrics = outcome.metrics
-            if metrics is None:
+            if outcome.metrics is None:
                 errors += 1
-                metrics = {"reward": 0.0}
-                if len(shown) < show:
-                    shown.append(f"no outputs #{index}: {outcome.error}")
-            if reply.natural and correct:
-                natural += 1
-                if any(value != 1.0 for value in metrics.values()):
-                    false_fails += 1
-                    if len(shown) < show:
-                        shown.append(f"false fail #{index}: {reply.text!r}")
-            elif not correct:
-                wrong += 1
-                by_modality.update({c.modality for c in reply.clauses if c.fact is not None} or {"no fact"})
-                if metrics.get("reward") != 0.0:
-                    false_passes += 1
-                    if len(shown) < show:
-                        shown.append(f"false pass #{index}: {reply.text!r}")
+                tally.note(f"no outputs #{index}: {outcome.error}")
+            tally.add(index, reply, correct, outcome.metrics or {"reward": 0.0})
     finally:
         subject.close()
-    return {"verifier": script.relative_to(ROOT) if script.is_relative_to(ROOT) else script, "replies": count,
-            "seed": seed, "natural": natural, "wrong": wrong, "false_passes": false_passes, "false_fails": false_fails,
-            "errors": errors, "seconds": time.perf_counter() - started, "modalities": by_modality, "shown": shown}
+    return tally, errors, time.perf_counter() - started
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,21 +70,16 @@ def main(argv: list[str] | None = None) -> int:
     missing = [str(s) for s in scripts if not (s.resolve().parent / "corpus.toml").is_file()]
     if missing:
         parser.error(f"not a corpus verifier (no corpus.toml beside it): {', '.join(missing)}")
-    results = [measure(script.resolve(), args.replies, args.seed, args.show) for script in scripts]
+    results = [(script.resolve(), *measure(script.resolve(), args.replies, args.seed, args.show)) for script in scripts]
     load = os.getloadavg()
     print(f"# {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "
           f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
-    print("| verifier | seed | replies | natural correct | false fails (rate) | wrong meaning | false passes | no outputs | seconds |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for r in results:
-        rate = r["false_fails"] / r["natural"] if r["natural"] else 0.0
-        print(f"| `{r['verifier']}` | {r['seed']} | {r['replies']:,} | {r['natural']:,} | {r['false_fails']:,} ({rate:.2%}) | "
-              f"{r['wrong']:,} | {r['false_passes']:,} | {r['errors']:,} | {r['seconds']:.1f} |")
-    for r in results:
-        modalities = ", ".join(f"{name} {n:,}" for name, n in sorted(r["modalities"].items()))
-        print(f"\n{r['verifier']}: wrong-meaning replies holding a clause of each modality: {modalities}")
-        for line in r["shown"]:
-            print("  " + line)
+    print(f"| verifier | seed | replies {HEADER} no outputs | seconds |")
+    print(f"| --- | ---: | ---: {RULE} ---: | ---: |")
+    for script, tally, errors, seconds in results:
+        print(f"| `{shown(script)}` | {args.seed} | {args.replies:,} {tally.cells()} {errors:,} | {seconds:.1f} |")
+    for script, tally, _, _ in results:
+        print("\n".join(tally.details(str(shown(script)))))
     return 0
 
 

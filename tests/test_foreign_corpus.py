@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
+from bench.labelled import Tally, labelled_run
 from verifuzz.properties.example import Example, dump_json
 from verifuzz.properties.registry import PROPERTIES
 from verifuzz.properties.runners import FRESH
 from verifuzz.properties.subjects import Command
 from verifuzz.strategies.custody import BREACHES, OWNED_BY_AGENT
-from verifuzz.strategies.replies import compose
 from verifuzz.strategies.tasks import TASKS_DIR, for_task
 from verifuzz.cli import main
 
@@ -121,27 +121,15 @@ def test_a_correct_verifier_pays_natural_replies_and_no_wrong_meaning(entry: Ent
     and no reply whose composed meaning is not the answer, through its command line."""
     definition = for_task(entry.task)
     subject = Command(entry.script, entry.task, template=entry.manifest["command"], output=entry.manifest["output"])
-    rng = Random(5)
-    refused, paid, natural, wrong = [], [], 0, 0
+    rng, tally = Random(5), Tally(show=3)
     try:
         for index in range(400):
-            run = definition.trial().copy()
-            labels = definition.replies(run)
-            reply = compose(rng, labels, natural=index % 2 == 0)
-            run.final()["content"] = reply.text
-            metrics = subject.outcome(Example.of(run, f"reply {index}")).metrics or {"reward": 0.0}
-            if reply.natural and labels.correct(reply):
-                natural += 1
-                if set(metrics.values()) != {1.0}:
-                    refused.append(reply.text)
-            elif not labels.correct(reply):
-                wrong += 1
-                if metrics["reward"] != 0.0:
-                    paid.append(reply.text)
+            run, reply, correct = labelled_run(definition, rng, index)
+            tally.add(index, reply, correct, subject.outcome(Example.of(run, f"reply {index}")).metrics or {"reward": 0.0})
     finally:
         subject.close()
-    assert natural > 150 and wrong > 150, (natural, wrong)
-    assert refused == [] and paid == [], (refused[:3], paid[:3])
+    assert tally.natural > 150 and tally.wrong > 150, (tally.natural, tally.wrong)
+    assert tally.false_fails == tally.false_passes == 0, tally.shown
 
 
 @corpus

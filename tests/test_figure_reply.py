@@ -48,10 +48,12 @@ def test_each_form_of_the_grammar_states_the_figure(reply: str) -> None:
     "Hi Maya, 87", "@Nora Grant 87", "Nora Isabel Grant: 29", "87 is the reserve", "The reserve is 87", "87 planned",
     "42 tickets", "3 reports", "Final figure: 87.0", "87 or so", "Maybe 87", "87, I think", "It will be 87", "Not 29 but 87",
     "87?", "87!?", "- [ ] 87", "~~87~~", "87 \u2014 not", "87 \u2717", "\u202e78\u202c", "\u0aed\u0aee",
-    "Inputs: North 17 South 23\n87", "Total: North 17\n87", "1. 29\n2. 87",
+    "Inputs: North 17 South 23\n87", "Total: North 17\n87", "1. 29\n2. 87", "Is the final figure 87", "Was it 87 in total",
+    "Is 29 x 3 87",
 ])
 def test_near_misses_of_the_grammar_do_not_state_the_figure(reply: str) -> None:
-    """Other figures, decimals, separators, wrong bindings, false or foreign working, stray words and hidden marks fail."""
+    """Other figures, decimals, separators, wrong bindings, false or foreign working, stray words, hidden marks and
+    questions without their mark fail."""
     assert not states_answer(reply, FIGURE, HUMAN), reply
 
 

@@ -7,7 +7,7 @@ import pytest
 from verifuzz.verifiers.ambiguous_user_mention import reports_sent
 from verifuzz.verifiers.create_channel_invite_users import reports_creation
 from verifuzz.verifiers.figures import answers as figures_answer
-from verifuzz.verifiers.lexicon import spoken
+from verifuzz.verifiers.lexicon import ASKING, spoken
 from verifuzz.verifiers.memory_retrieval import answers as memory_answers
 from verifuzz.verifiers.multiline_message import BLOCK, layout_preserved
 from verifuzz.verifiers.user_mention import FIGURES as LICENCE_FIGURES
@@ -30,6 +30,20 @@ def test_a_piece_of_known_words_numbers_and_marks_is_spoken(piece: str) -> None:
 def test_any_other_word_or_mark_is_not(piece: str) -> None:
     """A question, a strike, a quote, a unit, a negation, a hedge, a future, a sarcasm mark or any unlisted word."""
     assert not spoken(piece, WORDS)
+
+
+@pytest.mark.parametrize("piece", ["is it 41", "are there 41 tickets left", "was it 41 tickets", "have 41 tickets left",
+                                   "can 41 tickets left", "did that leave 41 tickets"])
+def test_a_statement_of_a_number_opening_with_a_verb_that_asks_is_not_spoken(piece: str) -> None:
+    """"Is it 41" asks as much as "Is it 41?", whatever the words after the verb."""
+    assert spoken(piece.split(" ", 1)[1], WORDS | {"leave"}, asking=ASKING)
+    assert not spoken(piece, WORDS | {"leave", "can", "did"}, asking=ASKING)
+
+
+def test_a_piece_may_open_with_such_a_verb_when_the_reader_asks_for_no_check() -> None:
+    """After a joint a verb opens a predicate ("..., has been notified"), and a wish opens with one ("have a great day")."""
+    assert spoken("has been notified", frozenset({"notified"}))
+    assert not spoken("has been notified", frozenset({"notified"}), asking=ASKING)
 
 
 def test_a_word_left_unsaid_is_refused_even_from_base() -> None:
@@ -59,7 +73,7 @@ def test_memory_reads_a_statement_of_the_answer_in_its_words(reply: str) -> None
 
 @pytest.mark.parametrize(
     "reply",
-    ["352,345 customers in April 2023", "352,345 customers (from memory)", "352,345 customers, I think",
+    ["352,345 customers in April 2023", "352,345 customers (from memory)", "Was it 352,345 customers in April 2024", "352,345 customers, I think",
      "352,345 customers in March", "352,345 or 361,250 customers", "Total customers: 352,345? ", "352,345 customers last year",
      "The count was 361,250 customers"],
 )
@@ -78,10 +92,13 @@ def test_user_mention_reads_the_one_figure_in_its_words(reply: str) -> None:
 
 @pytest.mark.parametrize(
     "reply", ["That comes to $5,328 or $5,329/yr.", "The annual bill will be $5,328", "The annual bill: -$5,328",
-              "The annual bill: $$5,328", "The annual bill: $5,328k", "The monthly bill: $5,328 for 11 licences"],
+              "The annual bill: $$5,328", "The annual bill: $5,328k", "The monthly bill: $5,328 for 11 licences",
+              "Is the total $5,328", "Are we at $5,328 in total", "$5,328 per licence", "Each licence costs $5,328",
+              "$5,328 a month", "The cost is $5,328 every month"],
 )
 def test_user_mention_word_reader_refuses_two_amounts_a_future_or_a_wrong_input(reply: str) -> None:
-    """Two amounts, a future, a sign, a doubled unit, a suffix or another number than the task's stays unread."""
+    """Two amounts, a future, a sign, a doubled unit, a suffix, another number than the task's, a question without its
+    mark, or the total given as a share (a licence's, a month's) stays unread."""
     assert not figures_answer(LICENCE_GRAMMAR, LICENCE_FIGURES, reply, "John Vincent Doe"), reply
 
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from verifuzz.verifiers.courtesy import GREETING, courtesy
 from verifuzz.verifiers.dress import items, undressed
-from verifuzz.verifiers.lexicon import spoken
+from verifuzz.verifiers.lexicon import ASKING, spoken
 from verifuzz.verifiers.prose import CODE_MARK, SENTENCE_END
 from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
 
@@ -231,11 +231,11 @@ def worded(piece: str, rules: _Grammar) -> str | None:
     if BOUND in piece:
         return None
     if numbers == [str(rules.figure.answer)]:  # once: "87 87 87" is spam, not a statement
-        return ANSWER if spoken(piece, rules.answer_words) else None
+        return ANSWER if spoken(piece, rules.answer_words, asking=ASKING) else None
     # Numbers of the working ("42 planned", "cancelled: 1") beside words that never state the answer.
     known = all(number.isdigit() and int(number) in rules.known - {rules.figure.answer} for number in numbers)
     plain_words = rules.remark_words - rules.answer_words
-    return WORKING if known and not rules.names.search(piece) and spoken(piece, plain_words) else None
+    return WORKING if known and not rules.names.search(piece) and spoken(piece, plain_words, asking=ASKING) else None
 
 
 def bind_inputs(sentence: str, rules: _Grammar) -> str | None:

@@ -14,7 +14,7 @@ from typing import Mapping
 
 from verifuzz.verifiers.courtesy import GREETING
 from verifuzz.verifiers.dress import undressed
-from verifuzz.verifiers.lexicon import NUMERAL, WORD, spoken
+from verifuzz.verifiers.lexicon import ASKING, NUMERAL, WORD, spoken
 from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.text import TYPOGRAPHY, plain
 
@@ -142,7 +142,8 @@ def _worded(grammar: Grammar, piece: str) -> Said | None:
         text = pattern.sub(f" {word} ", text)
     amounts = AMOUNT_IN_TEXT.findall(text)
     rest = AMOUNT_IN_TEXT.sub(" ", text)
-    if NUMERAL.search(rest) or not spoken(rest, grammar.vocabulary.union(*grammar.names.values())):
+    asking = ASKING if amounts else frozenset()  # "is the total $5,328" asks
+    if NUMERAL.search(rest) or not spoken(rest, grammar.vocabulary.union(*grammar.names.values()), asking=asking):
         return None  # a number that is no amount, or a word the task does not allow
     if not amounts:
         return []

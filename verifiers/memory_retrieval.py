@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from verifuzz.verifiers.courtesy import GREETING
 from verifuzz.verifiers.dress import undressed
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, same
-from verifuzz.verifiers.lexicon import spoken
+from verifuzz.verifiers.lexicon import ASKING, spoken
 from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
@@ -108,7 +108,8 @@ def piece_known(piece: str, address: re.Pattern[str]) -> bool:
     if opening is not None and piece[opening.end() : opening.end() + 1] == " " \
             and RECOGNISED.fullmatch(piece, opening.end() + 1) is not None:
         return True
-    return set(re.findall(r"\d+", piece)) <= {"2024"} and piece.count(N) <= 1 and spoken(piece.replace(N, " "), WORDS)
+    asking = ASKING if N in piece else frozenset()  # "was it 352,345" asks
+    return set(re.findall(r"\d+", piece)) <= {"2024"} and piece.count(N) <= 1 and spoken(piece.replace(N, " "), WORDS, asking=asking)
 
 
 def recognised(clause: str, address: re.Pattern[str]) -> bool:

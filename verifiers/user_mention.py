@@ -53,7 +53,10 @@ GRAMMAR = Grammar(
         cost costs total annual annually yearly year yr month months licence licences license licenses licensing seats
         users user bill billed price usd dollars dollar sum answer
     """.split()),
-    inputs=re.compile(rf"{_ITEM}|\b12\b|\$?37\b"),  # the task's own numbers: 12 licences, $37 a month, 12 months
+    inputs=re.compile(rf"{_ITEM}|12-month|\b12\b|\$?37\b"),  # the task's own numbers: 12 licences, $37 a month, 12 months
+    # Read by its words, the total is never a share or a month's: "$5,328 per licence", "each licence costs $5,328" and
+    # "$5,328 a month" give the year's total as another figure (the forms above read "per year" and "a year").
+    forbids={"total": frozenset({"per", "each", "every", "month"})},
 )
 
 

@@ -33,6 +33,8 @@ MODALITIES = (AFFIRMED, NEGATED, QUESTIONED, RETRACTED, HEDGED, FUTURE, REFUSED,
 ASSERTED = "asserted"  # correct when every answer fact is plainly affirmed and nothing else is said but true facts
 PRESENT = "present"  # correct when every answer fact's text is in the reply, whatever the modality
 
+# Verbs that ask by coming first ("Has Aurora completed the audit?"), so a question may drop its mark.
+INVERTING = frozenset("is are was were do does did has have had can could should would will".split())
 APOSTROPHES = ("'", "\u2019", "\u2018", "\u02bc", "`", "\u00b4", "\u2032", "\uff07", "")  # "" drops it: "isnt"
 CONTRACTIONS = (
     ("is not", "isn't"), ("has not", "hasn't"), ("have not", "haven't"), ("did not", "didn't"),
@@ -232,6 +234,8 @@ def render(rng: Random, task: ReplyTask, fact: Fact, modality: str) -> list[Clau
     text = fill(rng.choice(pool), task).replace("{s}", s)
     if modality == NEGATED and rng.random() < 0.3:
         text = disguised(rng, text)
+    if modality == QUESTIONED and text.endswith("?") and text.split(" ")[0].lower() in INVERTING and rng.random() < 0.3:
+        text = text[:-1]  # "Is BETA 41": the order of the words asks, as chat often writes it
     clauses = [Clause(fact.name, modality, text, *pieces(rng, task, fact, modality))]
     if modality == QUESTIONED:
         answer = rng.choice(ANSWERS_TO_QUESTIONS)

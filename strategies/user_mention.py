@@ -213,6 +213,10 @@ REPLIES = ReplyTask(
         Fact("other-months", affirmed=_forms("$4,884") + _forms("$5,772")),
         Fact("slip", affirmed=_forms("$5,382") + _forms("$5,330") + _forms("$5,238")),
         Fact("monthly-beside", affirmed=("That's $444 per month", "Monthly: $444", "Each licence costs $444 a year")),
+        # The right amount given as another quantity: a licence's share, a month's, each seat's.
+        Fact("total-as-share", affirmed=tuple(form.format(v=amount) for amount in spellings() for form in (
+            "{v} per licence", "Each licence costs {v}", "{v} a month", "The cost is {v} per seat", "{v} every month",
+            "That's {v} for each licence", "{v} per month"))),
     ),
     neutral=("@{user}", "Here's the math:", "At $37 per licence per month for 12 licences over 12 months,"),
 )

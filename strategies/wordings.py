@@ -11,7 +11,9 @@ HEDGES = (
     "As far as I can tell, {s}", "I guess {s}", "Maybe {s}", "{s}, if I'm not mistaken", "I'd say {s}",
     "{s} (unconfirmed)", "Possibly {s}", "{s} (from memory)", "{s}, if I remember right",
 )
-QUESTIONS = ("{s}?", "Is it true that {s}?", "{s}, right?", "Can you confirm {s}?", "Did you mean that {s}?")
+QUESTIONS = ("{s}?", "Is it true that {s}?", "{s}, right?", "Can you confirm {s}?", "Did you mean that {s}?",
+             # Asked by the order of the words alone, without a mark, as chat often is.
+             "Is it true that {s}", "Can you confirm {s}", "Would it be right that {s}", "Do we agree that {s}")
 ANSWERS_TO_QUESTIONS = ("", "No.", "Not sure.", "Nope.", "No idea.")
 RETRACTIONS = (
     "Actually, scratch that.", "Correction: that is wrong.", "No wait, that's not right.", "Ignore that last line.",

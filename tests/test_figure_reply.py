@@ -57,6 +57,15 @@ def test_near_misses_of_the_grammar_do_not_state_the_figure(reply: str) -> None:
     assert not states_answer(reply, FIGURE, HUMAN), reply
 
 
+def test_a_remark_or_working_that_opens_with_a_verb_that_asks_is_a_question_without_its_mark() -> None:
+    """"Are all three reports in" asks; "All three reports are in" says. Working likewise ("Were 42 planned")."""
+    from verifuzz.verifiers.cross_thread_requests import BETA
+    assert states_answer("Three reports received\n87", FIGURE, HUMAN)
+    assert not states_answer("Received three reports\n87".replace("Received", "Were"), FIGURE, HUMAN)
+    assert states_answer("42 were planned\n41 tickets remain", BETA, HUMAN)
+    assert not states_answer("Were 42 planned\n41 tickets remain", BETA, HUMAN)
+
+
 def test_equations_are_bounded_and_need_two_sides() -> None:
     """An equation past MAX_EQUATION_CHARS is not read, a side may be the formula, and one side alone is no equation."""
     rules = grammar(FIGURE)

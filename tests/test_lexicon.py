@@ -40,6 +40,14 @@ def test_a_statement_of_a_number_opening_with_a_verb_that_asks_is_not_spoken(pie
     assert not spoken(piece, WORDS | {"leave", "can", "did"}, asking=ASKING)
 
 
+def test_a_number_before_the_verb_opens_the_piece() -> None:
+    """"42 were planned" and "$5,328 is the annual bill" state; a caller that took the amount out leaves a space first."""
+    assert spoken("42 were planned", frozenset({"planned"}), asking=ASKING)
+    assert spoken(" is the annual bill", frozenset({"annual", "bill"}), asking=ASKING)
+    assert figures_answer(LICENCE_GRAMMAR, LICENCE_FIGURES, "$5,328 is the annual bill", "John Vincent Doe")
+    assert not figures_answer(LICENCE_GRAMMAR, LICENCE_FIGURES, "Is the annual bill $5,328", "John Vincent Doe")
+
+
 def test_a_piece_may_open_with_such_a_verb_when_the_reader_asks_for_no_check() -> None:
     """After a joint a verb opens a predicate ("..., has been notified"), and a wish opens with one ("have a great day")."""
     assert spoken("has been notified", frozenset({"notified"}))

@@ -225,7 +225,7 @@ def worded(piece: str, rules: _Grammar) -> str | None:
         return None  # working is read only as an equation of the grammar
     numbers = FIGURES.findall(piece)
     if not numbers:
-        if not spoken(piece, rules.remark_words):
+        if not spoken(piece, rules.remark_words, asking=ASKING):
             return None
         return NAMED if rules.names.search(piece) else NEUTRAL
     if BOUND in piece:

@@ -142,8 +142,7 @@ def _worded(grammar: Grammar, piece: str) -> Said | None:
         text = pattern.sub(f" {word} ", text)
     amounts = AMOUNT_IN_TEXT.findall(text)
     rest = AMOUNT_IN_TEXT.sub(" ", text)
-    asking = ASKING if amounts else frozenset()  # "is the total $5,328" asks
-    if NUMERAL.search(rest) or not spoken(rest, grammar.vocabulary.union(*grammar.names.values()), asking=asking):
+    if NUMERAL.search(rest) or not spoken(rest, grammar.vocabulary.union(*grammar.names.values()), asking=ASKING):
         return None  # a number that is no amount, or a word the task does not allow
     if not amounts:
         return []

@@ -108,8 +108,7 @@ def piece_known(piece: str, address: re.Pattern[str]) -> bool:
     if opening is not None and piece[opening.end() : opening.end() + 1] == " " \
             and RECOGNISED.fullmatch(piece, opening.end() + 1) is not None:
         return True
-    asking = ASKING if N in piece else frozenset()  # "was it 352,345" asks
-    return set(re.findall(r"\d+", piece)) <= {"2024"} and piece.count(N) <= 1 and spoken(piece.replace(N, " "), WORDS, asking=asking)
+    return set(re.findall(r"\d+", piece)) <= {"2024"} and piece.count(N) <= 1 and spoken(piece.replace(N, " "), WORDS, asking=ASKING)
 
 
 def recognised(clause: str, address: re.Pattern[str]) -> bool:

@@ -854,22 +854,22 @@ WORD = re.compile(r"[a-z]+(?:['-][a-z0-9]+)*")
 NUMERAL = re.compile(r"(?<![\w-])\d[\d,.]*")  # a number standing alone, not a part of a word ("fix-pr-1234")
 
 
-# A verb that opens a statement of a number asks, with or without a question mark: "is the total 41", "are there 41
-# left". Readers pass it for a piece that states a number (which they may have taken out before calling `spoken`); a
-# piece after a joint may open with such a verb as a predicate ("Taylor, the release captain, has been notified").
+# A verb that opens a statement asks, with or without a question mark: "is the total 41", "are there 41 left". The
+# readers of figures pass it for every piece; a reader whose pieces after a joint may open with such a verb as their
+# predicate ("Taylor, the release captain, has been notified") reads without it.
 ASKING = frozenset("is are was were am do does did has have had can could would should will shall may might must".split())
 
 
 def spoken(piece: str, vocabulary: frozenset[str], unsaid: frozenset[str] = frozenset(), base: frozenset[str] = BASE,
            asking: frozenset[str] = frozenset()) -> bool:
     """Every word of `piece` (folded text, a possessive `'s` set aside) is in `vocabulary` or `base` but not in `unsaid`
-    (a task where "both" or "all" changes the answer leaves them out), the first is not one of `asking` (ASKING for
-    a statement of a number), and what is not a word or a number is a mark that neither asks, strikes nor quotes."""
+    (a task where "both" or "all" changes the answer leaves them out), the piece does not open with one of `asking`
+    (ASKING for a reader of figures; a number, or a space where a caller took one out, before it is no opening), and what is not a word or a number is a mark that neither asks, strikes nor quotes."""
     rest = NUMERAL.sub(" ", POSSESSIVE.sub("", piece))
-    words = WORD.findall(rest)
-    if words[:1] and words[0] in asking:
+    opening = WORD.match(rest)  # the piece's first word, when nothing comes before it ("42 were planned" opens with 42)
+    if opening and opening.group() in asking:
         return False
-    if any(word in unsaid or (word not in vocabulary and word not in base) for word in words):
+    if any(word in unsaid or (word not in vocabulary and word not in base) for word in WORD.findall(rest)):
         return False
     return MARKS.fullmatch(WORD.sub(" ", rest)) is not None
 
@@ -1400,7 +1400,7 @@ def worded(piece: str, rules: _Grammar) -> str | None:
         return None  # working is read only as an equation of the grammar
     numbers = FIGURES.findall(piece)
     if not numbers:
-        if not spoken(piece, rules.remark_words):
+        if not spoken(piece, rules.remark_words, asking=ASKING):
             return None
         return NAMED if rules.names.search(piece) else NEUTRAL
     if BOUND in piece:

@@ -7,6 +7,7 @@ from pathlib import Path
 from random import Random
 
 import pytest
+from hypothesis import Phase, settings
 
 from verifuzz.properties.counterexamples import _read_example, write_example
 from verifuzz.properties.engine import VIOLATED, applicable, check, context
@@ -126,11 +127,12 @@ def test_custody_survives_a_saved_counterexample(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["rejects_rewritten_inputs", "rejects_rewrites_skill_file"])
 def test_the_custody_promises_fail_on_a_verifier_that_trusts_any_file(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the custody check taken out of the runner both promises are violated, so they can fail at all."""
+    """With the custody check taken out of the runner both promises are violated, so they can fail at all. Only the
+    verdict is asked for, so the counterexample is not shrunk: each shrinking step lays out a batch of inputs anew."""
     monkeypatch.setattr(runner, "read_trusted", lambda path, root, owners, limit: Path(path).read_bytes())
     ctx = context(InProcess(for_task(READ_PATH).spec))
     [prop] = applicable(ctx, [name])
-    result = check(prop, ctx)
+    result = check(prop, ctx, settings=settings(phases=(Phase.explicit, Phase.reuse, Phase.generate)))
     assert result.status == VIOLATED, result.error
 
 

@@ -256,6 +256,10 @@ REPLY_FACTS = ReplyTask(
         Fact("no-cancellation", affirmed=("BETA: 42", "42 tickets remain", "6 x 7 = 42 tickets remain")),
         Fact("slip", affirmed=("BETA: 40", "6 \u00d7 7 \u2212 1 = 40", "43 tickets remain")),
         Fact("other-request", affirmed=("ALPHA: 346", "346 usable units", "ALPHA was answered in its own thread")),
+        # The right number said of another quantity: the planned tickets, the cancellations, a week's. ("The sprint plan
+        # has 41 tickets" is left out: after the cancellation it does.)
+        Fact("answer-as-other", affirmed=("41 tickets were planned", "41 tickets a week", "41 tickets were cancelled",
+                                          "41 tickets per week", "41 weeks")),
     ),
     neutral=("@{user}", "For BETA:", "Here's the answer to BETA:", "Here's my calculation:"),
 )

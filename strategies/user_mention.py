@@ -216,7 +216,7 @@ REPLIES = ReplyTask(
         # The right amount given as another quantity: a licence's share, a month's, each seat's.
         Fact("total-as-share", affirmed=tuple(form.format(v=amount) for amount in spellings() for form in (
             "{v} per licence", "Each licence costs {v}", "{v} a month", "The cost is {v} per seat", "{v} every month",
-            "That's {v} for each licence", "{v} per month"))),
+            "That's {v} for each licence", "{v} per month", "The licence price is {v}", "{v} a licence", "Price: {v}"))),
     ),
     neutral=("@{user}", "Here's the math:", "At $37 per licence per month for 12 licences over 12 months,"),
 )

@@ -76,9 +76,11 @@ def test_a_wrong_alpha_reply_fails_alpha_correct(content: str) -> None:
 
 
 @pytest.mark.parametrize("content", ["BETA: 42", "41 or 42", "BETA: 41?", "Roughly 41.", "BETA is not 41.",
-                                     "6 x 7 - 1 = 40, so 41", "41.5", "forty-one", "6 x 7 = 42 tickets remain\n41"])
+                                     "6 x 7 - 1 = 40, so 41", "41.5", "forty-one", "6 x 7 = 42 tickets remain\n41",
+                                     "41 tickets were planned", "Is BETA 41"])
 def test_a_wrong_beta_reply_fails_beta_correct(content: str) -> None:
-    """A wrong figure, several, a question, a hedge, a negation, false working or a unit on a step fail beta_correct."""
+    """A wrong figure, several, a question, a hedge, a negation, false working, a unit on a step or the planned count
+    fail beta_correct."""
     assert metrics(answered(beta=content)) == failing_only("beta_correct")
 
 

@@ -72,10 +72,12 @@ HUMAN = "Amelia Rose Bennett"
 @pytest.mark.parametrize(
     "reply",
     ["352,345 - that's the total customer count for April 2024.", "April 2024's total was 352,345 customers.",
-     "The count in April 2024 was 352,345 customers, per the total-customers-metric entry."],
+     "The count in April 2024 was 352,345 customers, per the total-customers-metric entry.",
+     "352,345 customers in April 2024. Checked the records and found the entries."],
 )
 def test_memory_reads_a_statement_of_the_answer_in_its_words(reply: str) -> None:
-    """The answer with the measure, the month and the entry, in any order."""
+    """The answer with the measure, the month and the entry, in any order; a remark without it may name records or
+    entries, which beside the answer would count something else."""
     assert memory_answers(reply, HUMAN), reply
 
 
@@ -83,10 +85,12 @@ def test_memory_reads_a_statement_of_the_answer_in_its_words(reply: str) -> None
     "reply",
     ["352,345 customers in April 2023", "352,345 customers (from memory)", "Was it 352,345 customers in April 2024", "352,345 customers, I think",
      "352,345 customers in March", "352,345 or 361,250 customers", "Total customers: 352,345? ", "352,345 customers last year",
-     "The count was 361,250 customers"],
+     "The count was 361,250 customers", "352,345 customers per month", "352,345 customers a month",
+     "352,345 records in April 2024", "352,345 entries for April 2024", "352,345 customers each week"],
 )
 def test_memory_word_reader_refuses_another_year_month_number_or_a_hedge(reply: str) -> None:
-    """Another year or month, a second figure, "(from memory)", a hedge or a question stay unread."""
+    """Another year or month, a second figure, "(from memory)", a hedge, a question, a rate, or records or entries
+    counted in place of customers stay unread."""
     assert not memory_answers(reply, HUMAN), reply
 
 
@@ -102,7 +106,8 @@ def test_user_mention_reads_the_one_figure_in_its_words(reply: str) -> None:
     "reply", ["That comes to $5,328 or $5,329/yr.", "The annual bill will be $5,328", "The annual bill: -$5,328",
               "The annual bill: $$5,328", "The annual bill: $5,328k", "The monthly bill: $5,328 for 11 licences",
               "Is the total $5,328", "Are we at $5,328 in total", "$5,328 per licence", "Each licence costs $5,328",
-              "$5,328 a month", "The cost is $5,328 every month"],
+              "$5,328 a month", "The cost is $5,328 every month", "The licence price is $5,328", "$5,328 a licence",
+              "Price: $5,328", "The yearly cost per seat is $5,328"],
 )
 def test_user_mention_word_reader_refuses_two_amounts_a_future_or_a_wrong_input(reply: str) -> None:
     """Two amounts, a future, a sign, a doubled unit, a suffix, another number than the task's, a question without its

@@ -1882,6 +1882,10 @@ WORDS = frozenset("""
 customers customer total-customers total-customer count number answer april month cold entry entries
 metric total-customers-metric stored saved recorded record records recalled retrieved checked found according source
 """.split())
+# Beside the answer, words that make it count something else: records or entries of the memory, or a rate
+# ("352,345 customers per month", "a month").
+COUNTED_ELSE = frozenset({"entries", "records", "per", "each", "every"})
+RATE = re.compile(r"\b(?:a|per|each|every) (?:month|week|day|year)\b")
 JOINTS = re.compile(r"(?:,|:| -) ")
 TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
 EMPHASIS_MARKS = re.compile(r"[*_]+")  # markdown bold and italics: presentation, not words
@@ -1919,14 +1923,17 @@ def clauses(content: str) -> list[str] | None:
 
 def piece_known(piece: str, address: re.Pattern[str]) -> bool:
     """A piece of a clause that is a form of the grammar, an address, or an address then a space and a form; or,
-    failing those, a piece whose words are all in WORDS and whose only number besides the answer is the year."""
+    failing those, a piece whose words are all in WORDS and whose only number besides the answer is the year; beside
+    the answer, none of COUNTED_ELSE and no RATE."""
     if RECOGNISED.fullmatch(piece) or address.fullmatch(piece):
         return True
     opening = address.match(piece)
     if opening is not None and piece[opening.end() : opening.end() + 1] == " " \
             and RECOGNISED.fullmatch(piece, opening.end() + 1) is not None:
         return True
-    return set(re.findall(r"\d+", piece)) <= {"2024"} and piece.count(N) <= 1 and spoken(piece.replace(N, " "), WORDS, asking=ASKING)
+    counted = COUNTED_ELSE if N in piece else frozenset()
+    return set(re.findall(r"\d+", piece)) <= {"2024"} and piece.count(N) <= 1 and not (N in piece and RATE.search(piece)) \
+        and spoken(piece.replace(N, " "), WORDS, counted, asking=ASKING)
 
 
 def recognised(clause: str, address: re.Pattern[str]) -> bool:

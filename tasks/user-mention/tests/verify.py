@@ -2093,12 +2093,13 @@ GRAMMAR = Grammar(
     STATEMENTS, NEUTRAL,
     vocabulary=frozenset("""
         cost costs total annual annually yearly year yr month months licence licences license licenses licensing seats
-        users user bill billed price usd dollars dollar sum answer
-    """.split()),
+        users user bill billed usd dollars dollar sum answer
+    """.split()),  # not "price": a price is $37 a licence a month
     inputs=re.compile(rf"{_ITEM}|12-month|\b12\b|\$?37\b"),  # the task's own numbers: 12 licences, $37 a month, 12 months
-    # Read by its words, the total is never a share or a month's: "$5,328 per licence", "each licence costs $5,328" and
-    # "$5,328 a month" give the year's total as another figure (the forms above read "per year" and "a year").
-    forbids={"total": frozenset({"per", "each", "every", "month"})},
+    # Read by its words, the total is never a share or a month's: "$5,328 per licence", "each licence costs $5,328",
+    # "$5,328 a licence" and "$5,328 a month" give the year's total as another figure (the forms above read "per year"
+    # and "a year"; "licences" and "seats" count all twelve).
+    forbids={"total": frozenset({"per", "each", "every", "month", "licence", "license", "seat", "user"})},
 )
 
 

@@ -360,7 +360,9 @@ REPLIES = ReplyTask(
             corrected=("Actually, creating the channel failed", "Wait, #fix-pr-1234 did not go through"),
         ),
         Fact("other-name", affirmed=("Created #fix-pr-1243", "Created #fix-pr-123", "I've created #fix_pr_1234",
-                                     "Created #fix-pr-1234-v2")),
+                                     "Created #fix-pr-1234-v2", "Created #fix-pr-1234-private",
+                                     # A name that holds the right one and goes on with a word a report may use.
+                                     "Created #fix-pr-1234-bots for the two bots", "#fix-pr-1234-channel is created")),
         Fact("public", affirmed=("Created the public channel #fix-pr-1234", "#fix-pr-1234 is created. It's a public stream")),
         Fact("forum", affirmed=("Created #fix-pr-1234 as a private forum",)),
         Fact("no-ttl", affirmed=("Created #fix-pr-1234 as a permanent channel", "Created #fix-pr-1234 with no TTL",

@@ -135,6 +135,8 @@ def test_renaming_the_trial_channel_is_not_creating_one() -> None:
         "Created #fix-pr-1234, I think.", "Created #fix-pr-1234 (not really).", "~~Created #fix-pr-1234~~",
         "- [ ] Created #fix-pr-1234", "Created #fix-pr-1234.\nScratch that.", "Created #fix-pr-1234?",
         "Created #fix-pr-1243.", "Created #fix-pr-12345.", "Created the public channel #fix-pr-1234.",
+        "Created fix-pr-1234 for the users and fix-pr-1234-bots for the two bots.", "#fix-pr-1234-channel is created.",
+        "Created x-fix-pr-1234.",
         "Created #fix-pr-1234 as a private forum.", "Created #fix-pr-1234 with a 24-hour TTL.",
         "Created #fix-pr-1234 and archived it.", "Created #fix-pr-1234.\nTTL: 7200 s",
         "Created #fix-pr-1234 and invited benchmark-user-17, benchmark-user-19, benchmark-user-42, benchmark-bot-03 and "

@@ -36,7 +36,8 @@ INVITEES = {
 
 # ---- the report: a closed grammar over the final reply's clauses (default deny) -------------------------------
 
-_CH = r"[`*_\"']*#?fix-pr-1234[`*_\"']*"  # the channel's name, as a reply writes it
+# The channel's name, as a reply writes it, and never a part of a longer name ("fix-pr-1234-bots" is another channel).
+_CH = r"(?<![\w-])[`*_\"']*#?fix-pr-1234(?![\w-])[`*_\"']*"
 _WORDS = r"(?:(?:new|private|temporary|1-hour|one-hour|stream|channel)(?:,? and |, | ))*(?:private|temporary|stream|channel)"
 _TTL = r"(?:a |an )?(?:1-hour|one-hour|1 hour|one hour|60-minute|60 minutes|3600-second|3600 seconds|3600 ?s|1h)"
 _DURATION = r"(?:1 hour|an hour|one hour|60 minutes|3600 seconds|3600 ?s)"

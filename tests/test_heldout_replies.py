@@ -1,20 +1,21 @@
 """The shipped verifiers never pay a held-out reply whose label is wrong, and fail closed on a bounded few correct ones.
 
-Every held-out set is held: two for the status tasks (A, B) and four for the eight others (C, D, E, F), each written
-apart from the verifiers and from the others."""
+Every held-out set is held: two for the status tasks (A, B) and five for the eight others (C, D, E, F, and G, a red team
+of mostly wrong replies), each written apart from the verifiers and from the others."""
 from __future__ import annotations
 
 import pytest
 
-from tests.heldout.runner import FIFTH_SET, FOURTH_SET, SECOND_SET, SIXTH_SET, TASKS, THIRD_SET, Case, HeldOutTask, cases, disagreements, score
+from tests.heldout.runner import (FIFTH_SET, FOURTH_SET, SECOND_SET, SEVENTH_SET, SIXTH_SET, TASKS, THIRD_SET, Case, HeldOutTask,
+                                  cases, disagreements, score)
 
-SETS = TASKS + SECOND_SET + THIRD_SET + FOURTH_SET + FIFTH_SET + SIXTH_SET
+SETS = TASKS + SECOND_SET + THIRD_SET + FOURTH_SET + FIFTH_SET + SIXTH_SET + SEVENTH_SET
 _COUNTED = [(task, case) for task in SETS for case in cases(task) if not case.debatable]
 _WRONG = [pytest.param(task, case, id=f"{task.data}/{case.id}") for task, case in _COUNTED if not case.expected["reward"]]
 # The correct held-out replies each verifier's closed reading does not recognise, at most, per set (as measured:
 # bench/README.md): its README lists the classes of these as documented limitations. A change that fails one more
-# correct reply fails here. Sets A-D were read while the readers were widened, so theirs are regression bounds; set E
-# was scored once, after, and its counts are the measure of replies nobody on the team had seen.
+# correct reply fails here. Sets A-D were read while the readers were widened, so theirs are regression bounds; sets E,
+# F and G were each scored once, after (G's one false pass was then fixed), and their counts measure unseen wording.
 FALSE_FAIL_BOUND = {
     "narrative_replies.toml": 2, "read_named_path_replies.toml": 2,
     "narrative_replies_b.toml": 2, "read_named_path_replies_b.toml": 1,
@@ -34,6 +35,10 @@ FALSE_FAIL_BOUND = {
     "ambiguous_user_mention_replies_f.toml": 13, "create_channel_invite_users_replies_f.toml": 23,
     "multiline_message_replies_f.toml": 10, "interleaved_agent_reports_replies_f.toml": 14,
     "cross_thread_requests_replies_f.toml": 18,
+    "memory_retrieval_replies_g.toml": 1, "reply_to_thread_replies_g.toml": 3, "user_mention_replies_g.toml": 4,
+    "ambiguous_user_mention_replies_g.toml": 5, "create_channel_invite_users_replies_g.toml": 7,
+    "multiline_message_replies_g.toml": 0, "interleaved_agent_reports_replies_g.toml": 4,
+    "cross_thread_requests_replies_g.toml": 5,
 }
 
 

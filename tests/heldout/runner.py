@@ -107,6 +107,9 @@ FIFTH_SET = tuple(replace(task, data=task.data.replace(".toml", "_e.toml")) for 
 # A sixth set, written apart from the verifiers and the others once the word readers stood, and scored once on the
 # readers as they were and once after offers and object emoji were read as courtesy (bench/README.md).
 SIXTH_SET = tuple(replace(task, data=task.data.replace(".toml", "_f.toml")) for task in THIRD_SET)
+# A seventh, written apart from the verifiers and the others as a red team: mostly replies that must not be paid
+# (the right value said of another thing, inside a plan, a quote or a failure, taken back, hidden by markup).
+SEVENTH_SET = tuple(replace(task, data=task.data.replace(".toml", "_g.toml")) for task in THIRD_SET)
 
 
 def cases(task: HeldOutTask) -> list[Case]:
@@ -147,7 +150,7 @@ def disagreements(case: Case, metrics: dict[str, Any]) -> dict[str, tuple[bool, 
 
 def main() -> int:
     """Print every disagreement, then false passes and false fails per task and set (debatable cases apart)."""
-    for task in TASKS + SECOND_SET + THIRD_SET + FOURTH_SET + FIFTH_SET + SIXTH_SET:
+    for task in TASKS + SECOND_SET + THIRD_SET + FOURTH_SET + FIFTH_SET + SIXTH_SET + SEVENTH_SET:
         false_pass = false_fail = counted = 0
         print(f"== {task.name} ({task.data})")
         for case in cases(task):

@@ -1,15 +1,15 @@
 """The shipped verifiers never pay a held-out reply whose label is wrong, and fail closed on a bounded few correct ones.
 
-Every held-out set is held: two for the status tasks (A, B) and five for the eight others (C, D, E, F, and G, a red team
-of mostly wrong replies), each written apart from the verifiers and from the others."""
+Every held-out set is held: three for the status tasks (A, B, and C, a red team of mostly wrong replies) and five for
+the eight others (C, D, E, F, and G, a red team too), each written apart from the verifiers and from the others."""
 from __future__ import annotations
 
 import pytest
 
-from tests.heldout.runner import (FIFTH_SET, FOURTH_SET, SECOND_SET, SEVENTH_SET, SIXTH_SET, TASKS, THIRD_SET, Case, HeldOutTask,
-                                  cases, disagreements, score)
+from tests.heldout.runner import (FIFTH_SET, FOURTH_SET, SECOND_SET, SEVENTH_SET, SIXTH_SET, TASKS, THIRD_SET,
+                                  THIRD_STATUS_SET, Case, HeldOutTask, cases, disagreements, score)
 
-SETS = TASKS + SECOND_SET + THIRD_SET + FOURTH_SET + FIFTH_SET + SIXTH_SET + SEVENTH_SET
+SETS = TASKS + SECOND_SET + THIRD_STATUS_SET + THIRD_SET + FOURTH_SET + FIFTH_SET + SIXTH_SET + SEVENTH_SET
 _COUNTED = [(task, case) for task in SETS for case in cases(task) if not case.debatable]
 _WRONG = [pytest.param(task, case, id=f"{task.data}/{case.id}") for task, case in _COUNTED if not case.expected["reward"]]
 # The correct held-out replies each verifier's closed reading does not recognise, at most, per set (as measured:
@@ -20,6 +20,7 @@ _WRONG = [pytest.param(task, case, id=f"{task.data}/{case.id}") for task, case i
 FALSE_FAIL_BOUND = {
     "narrative_replies.toml": 2, "read_named_path_replies.toml": 2,
     "narrative_replies_b.toml": 2, "read_named_path_replies_b.toml": 1,
+    "narrative_replies_c.toml": 2, "read_named_path_replies_c.toml": 3,
     "memory_retrieval_replies.toml": 2, "reply_to_thread_replies.toml": 7, "user_mention_replies.toml": 8,
     "ambiguous_user_mention_replies.toml": 4, "create_channel_invite_users_replies.toml": 10,
     "multiline_message_replies.toml": 0, "interleaved_agent_reports_replies.toml": 4,

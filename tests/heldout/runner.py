@@ -70,6 +70,8 @@ TASKS = (
 )
 # A second labelled set, written apart from the first: `main` reports both, and the test holds each to its own bounds.
 SECOND_SET = tuple(replace(task, data=task.data.replace(".toml", "_b.toml")) for task in TASKS)
+# A third, written apart from the verifiers and the others as a red team: mostly replies that must not be paid.
+THIRD_STATUS_SET = tuple(replace(task, data=task.data.replace(".toml", "_c.toml")) for task in TASKS)
 
 
 def with_final(task: str, text: str) -> Trial:
@@ -150,7 +152,7 @@ def disagreements(case: Case, metrics: dict[str, Any]) -> dict[str, tuple[bool, 
 
 def main() -> int:
     """Print every disagreement, then false passes and false fails per task and set (debatable cases apart)."""
-    for task in TASKS + SECOND_SET + THIRD_SET + FOURTH_SET + FIFTH_SET + SIXTH_SET + SEVENTH_SET:
+    for task in TASKS + SECOND_SET + THIRD_STATUS_SET + THIRD_SET + FOURTH_SET + FIFTH_SET + SIXTH_SET + SEVENTH_SET:
         false_pass = false_fail = counted = 0
         print(f"== {task.name} ({task.data})")
         for case in cases(task):

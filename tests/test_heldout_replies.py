@@ -36,7 +36,7 @@ FALSE_FAIL_BOUND = {
     "memory_retrieval_replies_f.toml": 9, "reply_to_thread_replies_f.toml": 18, "user_mention_replies_f.toml": 19,
     "ambiguous_user_mention_replies_f.toml": 13, "create_channel_invite_users_replies_f.toml": 23,
     "multiline_message_replies_f.toml": 10, "interleaved_agent_reports_replies_f.toml": 14,
-    "cross_thread_requests_replies_f.toml": 18,
+    "cross_thread_requests_replies_f.toml": 17,
     "memory_retrieval_replies_g.toml": 1, "reply_to_thread_replies_g.toml": 3, "user_mention_replies_g.toml": 4,
     "ambiguous_user_mention_replies_g.toml": 5, "create_channel_invite_users_replies_g.toml": 7,
     "multiline_message_replies_g.toml": 0, "interleaved_agent_reports_replies_g.toml": 4,

@@ -196,7 +196,7 @@ import re
 # Words any statement of a result may use: articles, pronouns, the verbs that state, prepositions that place or
 # attribute, and the words that total. None of them changes what a statement says.
 BASE = frozenset("""
-a an the this that these those it its it's that's there there's here here's i i've i'm we we've we're you you're your
+a an the this that these those it its it's that's there there's here here's i i've i'm we we've we're you you're you've your
 our my me us is are was were been has have had got gets comes came stands stood totals totaled totalled
 equals makes gives leaves of in on at for to from with by per as and into over across through within
 all both each every total totals overall final combined altogether together whole full exact exactly just currently

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from verifuzz.verifiers.cross_thread_requests import ALPHA
+from verifuzz.verifiers.cross_thread_requests import ALPHA, BETA
 from verifuzz.verifiers.figure_reply import MAX_EQUATION_CHARS, Figure, addressed, equation, grammar, reply_sentences, states_answer
 from verifuzz.verifiers.interleaved_agent_reports import FIGURE
 
@@ -58,10 +58,9 @@ def test_near_misses_of_the_grammar_do_not_state_the_figure(reply: str) -> None:
 
 
 def test_a_remark_or_working_that_opens_with_a_verb_that_asks_is_a_question_without_its_mark() -> None:
-    """"Are all three reports in" asks; "All three reports are in" says. Working likewise ("Were 42 planned")."""
-    from verifuzz.verifiers.cross_thread_requests import BETA
+    """"Were three reports received" asks; "Three reports received" says. Working likewise ("Were 42 planned")."""
     assert states_answer("Three reports received\n87", FIGURE, HUMAN)
-    assert not states_answer("Received three reports\n87".replace("Received", "Were"), FIGURE, HUMAN)
+    assert not states_answer("Were three reports received\n87", FIGURE, HUMAN)
     assert states_answer("42 were planned\n41 tickets remain", BETA, HUMAN)
     assert not states_answer("Were 42 planned\n41 tickets remain", BETA, HUMAN)
 

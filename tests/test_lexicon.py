@@ -49,7 +49,8 @@ def test_a_number_before_the_verb_opens_the_piece() -> None:
 
 
 def test_a_piece_may_open_with_such_a_verb_when_the_reader_asks_for_no_check() -> None:
-    """After a joint a verb opens a predicate ("..., has been notified"), and a wish opens with one ("have a great day")."""
+    """After a joint a verb opens a predicate ("Taylor, the release captain, has been notified"): without `asking`, it
+    is read as any word."""
     assert spoken("has been notified", frozenset({"notified"}))
     assert not spoken("has been notified", frozenset({"notified"}), asking=ASKING)
 
@@ -83,7 +84,8 @@ def test_memory_reads_a_statement_of_the_answer_in_its_words(reply: str) -> None
 
 @pytest.mark.parametrize(
     "reply",
-    ["352,345 customers in April 2023", "352,345 customers (from memory)", "Was it 352,345 customers in April 2024", "352,345 customers, I think",
+    ["352,345 customers in April 2023", "352,345 customers (from memory)", "Was it 352,345 customers in April 2024",
+     "352,345 customers in April 2024. Was it recorded", "352,345 customers, I think",
      "352,345 customers in March", "352,345 or 361,250 customers", "Total customers: 352,345? ", "352,345 customers last year",
      "The count was 361,250 customers", "352,345 customers per month", "352,345 customers a month",
      "352,345 records in April 2024", "352,345 entries for April 2024", "352,345 customers each week"],

@@ -113,9 +113,11 @@ def piece_known(piece: str, address: re.Pattern[str]) -> bool:
     if opening is not None and piece[opening.end() : opening.end() + 1] == " " \
             and RECOGNISED.fullmatch(piece, opening.end() + 1) is not None:
         return True
-    counted = COUNTED_ELSE if N in piece else frozenset()
-    return set(re.findall(r"\d+", piece)) <= {"2024"} and piece.count(N) <= 1 and not (N in piece and RATE.search(piece)) \
-        and spoken(piece.replace(N, " "), WORDS, counted, asking=ASKING)
+    if not set(re.findall(r"\d+", piece)) <= {"2024"} or piece.count(N) > 1:
+        return False
+    if N not in piece:
+        return spoken(piece, WORDS, asking=ASKING)
+    return RATE.search(piece) is None and spoken(piece.replace(N, " "), WORDS, COUNTED_ELSE, asking=ASKING)
 
 
 def recognised(clause: str, address: re.Pattern[str]) -> bool:

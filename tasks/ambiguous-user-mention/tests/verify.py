@@ -220,7 +220,8 @@ def spoken(piece: str, vocabulary: frozenset[str], unsaid: frozenset[str] = froz
            asking: frozenset[str] = frozenset()) -> bool:
     """Every word of `piece` (folded text, a possessive `'s` set aside) is in `vocabulary` or `base` but not in `unsaid`
     (a task where "both" or "all" changes the answer leaves them out), the piece does not open with one of `asking`
-    (ASKING for a reader of figures; a number, or a space where a caller took one out, before it is no opening), and what is not a word or a number is a mark that neither asks, strikes nor quotes."""
+    (ASKING for a reader of figures; a number, or a space where a caller took one out, before it is no opening), and
+    what is not a word or a number is a mark that neither asks, strikes nor quotes."""
     rest = NUMERAL.sub(" ", POSSESSIVE.sub("", piece))
     opening = WORD.match(rest)  # the piece's first word, when nothing comes before it ("42 were planned" opens with 42)
     if opening and opening.group() in asking:

@@ -220,7 +220,8 @@ def spoken(piece: str, vocabulary: frozenset[str], unsaid: frozenset[str] = froz
            asking: frozenset[str] = frozenset()) -> bool:
     """Every word of `piece` (folded text, a possessive `'s` set aside) is in `vocabulary` or `base` but not in `unsaid`
     (a task where "both" or "all" changes the answer leaves them out), the piece does not open with one of `asking`
-    (ASKING for a reader of figures; a number, or a space where a caller took one out, before it is no opening), and what is not a word or a number is a mark that neither asks, strikes nor quotes."""
+    (ASKING for a reader of figures; a number, or a space where a caller took one out, before it is no opening), and
+    what is not a word or a number is a mark that neither asks, strikes nor quotes."""
     rest = NUMERAL.sub(" ", POSSESSIVE.sub("", piece))
     opening = WORD.match(rest)  # the piece's first word, when nothing comes before it ("42 were planned" opens with 42)
     if opening and opening.group() in asking:
@@ -1931,9 +1932,11 @@ def piece_known(piece: str, address: re.Pattern[str]) -> bool:
     if opening is not None and piece[opening.end() : opening.end() + 1] == " " \
             and RECOGNISED.fullmatch(piece, opening.end() + 1) is not None:
         return True
-    counted = COUNTED_ELSE if N in piece else frozenset()
-    return set(re.findall(r"\d+", piece)) <= {"2024"} and piece.count(N) <= 1 and not (N in piece and RATE.search(piece)) \
-        and spoken(piece.replace(N, " "), WORDS, counted, asking=ASKING)
+    if not set(re.findall(r"\d+", piece)) <= {"2024"} or piece.count(N) > 1:
+        return False
+    if N not in piece:
+        return spoken(piece, WORDS, asking=ASKING)
+    return RATE.search(piece) is None and spoken(piece.replace(N, " "), WORDS, COUNTED_ELSE, asking=ASKING)
 
 
 def recognised(clause: str, address: re.Pattern[str]) -> bool:

@@ -19,12 +19,11 @@ from verifuzz.properties.registry import PROPERTIES, Context, UsageError
 from verifuzz.properties.runners import MODES, RunnerError
 from verifuzz.properties.subjects import Command, InProcess, Subject, cleanup
 from verifuzz.strategies.recorded import trial_from_snapshot
-from verifuzz import findings, report
+from verifuzz import findings, report, shards
 from verifuzz.strategies.tasks import TASKS_DIR, UnknownTask, for_task, task_names
 
 DEFAULT_COUNTEREXAMPLES = Path("verifuzz-counterexamples")
 STRICTNESS = {"schema": ("schema",), "read": ("read",), "both": ("schema", "read")}
-EXIT_VACUOUS = 3  # nothing violated, but a must-not-reward promise held only because nothing was rewarded
 
 
 def add_common(command: argparse.ArgumentParser) -> None:
@@ -39,6 +38,9 @@ def add_common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--jobs", type=int, default=1, metavar="N",
                          help="run promises in N worker processes (default 1; 0: one per core)")
     command.add_argument("--quiet", action="store_true", help="no progress lines")
+    command.add_argument("--shard", type=shards.parse, metavar="K/N",
+                         help="run only job K's share of N: a deterministic, cost-balanced share of (task × promise), "
+                              "so N jobs cover each exactly once; join their --report files with `verifuzz merge`")
 
 
 def add_foreign(command: argparse.ArgumentParser, python_help: str) -> None:
@@ -361,6 +363,10 @@ def _run(args: argparse.Namespace, contexts: Sequence[Context], meta: dict) -> i
     plan = [(ctx, prop) for ctx in contexts for prop in _chosen(ctx, args.promise)]
     if not plan:
         raise UsageError("no promise applies; check --promise names with `verifuzz promises`")
+    if args.shard is not None:
+        meta = {**meta, "shard": {"index": args.shard.index, "count": args.shard.count},
+                "plan": [[ctx.task, prop.name] for ctx, prop in plan]}
+        plan = [plan[i] for i in shards.share([shards.cost(ctx, prop) for ctx, prop in plan], args.shard)]
     finished = 0
 
     def done(index: int, result: Result) -> None:
@@ -376,21 +382,13 @@ def _run(args: argparse.Namespace, contexts: Sequence[Context], meta: dict) -> i
         lead = finding.indexes[0]
         ctx = plan[lead][0]
         saved[lead] = _save(results[lead], ctx, args.counterexamples, [results[i] for i in finding.indexes[1:]])
-    print(report.table(results))
-    details = report.findings(results, saved, groups)
-    if details:
-        print("\n" + details)
-    counts = report.summary(results)
-    print(f"\n{counts[HELD]} held, {counts[VIOLATED]} violated, {counts[ERROR]} errors, {counts[VACUOUS]} vacuous; "
-          f"{len(groups)} distinct finding(s) (profile {profile}{'' if args.seed is None else f', seed {args.seed}'})")
     meta = {**meta, "profile": profile, "seed": args.seed, "jobs": args.jobs}
+    report.show(results, saved, groups, meta)
     if args.report:
         report.write_json(args.report, report.to_json(results, saved, meta, groups))
     if args.junit:
         report.write_junit(args.junit, results)
-    if counts[VIOLATED] or counts[ERROR]:
-        return 1
-    return EXIT_VACUOUS if counts[VACUOUS] else 0
+    return report.exit_code(results)
 
 
 def _save(result: Result, ctx: Context, root: Path, also: list[Result]) -> Saved:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 
 from hypothesis import HealthCheck, Phase, settings
+from hypothesis.database import ExampleDatabase
 
 PROFILE_VARIABLE = "VERIFUZZ_PROFILE"
 DEFAULT = "dev"
@@ -49,6 +50,12 @@ def fan_out() -> int:
 def single_cases() -> int:
     """How many test cases a promise that judges one example per test case runs under the active profile."""
     return SINGLE_CASES[_active]
+
+
+def use_database(database: ExampleDatabase | None) -> None:
+    """Keep the active profile, with `database` as its example database (properties/database.py)."""
+    settings.register_profile("verifuzz-run", parent=settings.get_profile(_active), database=database)
+    settings.load_profile("verifuzz-run")
 
 
 def load(name: str | None = None) -> str:

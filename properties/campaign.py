@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Callable
 
-from verifuzz.properties import database, profiles
+from verifuzz.properties import profiles
 from verifuzz.properties.engine import applicable, context, promise_test
 from verifuzz.properties.registry import UsageError
 from verifuzz.properties.subjects import Command, InProcess, Subject
@@ -62,10 +62,9 @@ def subjects() -> list[Subject]:
 
 
 def targets() -> dict[str, Callable[[], None]]:
-    """One Hypothesis test per applicable (task × promise), named as `database_key` expects, with the profile and
-    example database loaded as the defaults Hypothesis (and HypoFuzz, which insists on one database) sees."""
-    profiles.load(os.environ.get(profiles.PROFILE_VARIABLE) or "fuzz")
-    profiles.use_database(database.named(os.environ.get(database.VARIABLE) or str(database.DIRECTORY)))
+    """One Hypothesis test per applicable (task × promise), named as `database_key` expects, under the profile
+    $VERIFUZZ_PROFILE names (default fuzz), whose example database is the one every profile that keeps one shares."""
+    profiles.load(os.environ.get(profiles.PROFILE_VARIABLE) or "fuzz")  # its database: $VERIFUZZ_DATABASE
     tests = {}
     for chosen in subjects():
         ctx = context(chosen, generic_only=chosen.task not in task_names())

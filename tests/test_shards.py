@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -17,6 +18,13 @@ from verifuzz.strategies.tasks import TASKS_DIR, for_task, task_names
 
 NARRATIVE_DIR = str(TASKS_DIR / "narrative-agent-names")
 USER_MENTION_DIR = str(TASKS_DIR / "user-mention")
+
+
+@pytest.fixture(autouse=True)
+def suite_profile() -> Iterator[None]:
+    """These tests load other profiles (fuzz runs 625 test cases a promise): the tests after them get the suite's back."""
+    yield
+    profiles.load()
 
 
 def test_shard_specs_are_validated() -> None:

@@ -124,54 +124,102 @@ def check(prop: Property, ctx: Context, subject: Subject | None = None, *, seed:
         return _check(prop, ctx, subject, seed, settings)
 
 
-def _check(prop: Property, ctx: Context, subject: Subject | None, seed: int | None,
-           settings: hypothesis_settings | None) -> Result:
-    target = subject or subject_for(prop, ctx)
-    run_ctx = dataclasses.replace(ctx, subject=target, batch=None if prop.batched else 1)
-    tried = rewarded = witnesses = witnesses_rewarded = 0
+@dataclass
+class _Tally:
+    """What one promise's run judged so far, and the last example that broke it."""
+
+    tried: int = 0
+    rewarded: int = 0
+    witnesses: int = 0
+    witnesses_rewarded: int = 0
     last: tuple[Example, Outcome, Violation] | None = None
 
+    def counts(self) -> dict[str, int]:
+        return {"rewarded": self.rewarded, "witnesses": self.witnesses, "witnesses_rewarded": self.witnesses_rewarded}
+
+
+# The key Hypothesis files a promise's test cases under in the example database: the node id `hypothesis fuzz`
+# (HypoFuzz) gives the same promise's test in FUZZ_TARGETS when run from the checkout's root, so a failure either
+# finds replays first in the other (docs/campaigns.md).
+FUZZ_TARGETS = "properties/fuzz_promises.py"
+
+
+def target_name(task: str, prop: Property) -> str:
+    """The name of the pytest test for `prop` against `task`'s verifier in FUZZ_TARGETS."""
+    return f"test_{task.replace('-', '_')}__{prop.name}"
+
+
+def database_key(task: str, prop: Property) -> bytes:
+    return f"{FUZZ_TARGETS}::{target_name(task, prop)}".encode()
+
+
+def _judging(prop: Property, ctx: Context, target: Subject, tally: _Tally) -> Callable[[list[Example]], None]:
+    """The body of the promise's Hypothesis test: judge a batch, raise the first Violation."""
+    run_ctx = dataclasses.replace(ctx, subject=target, batch=None if prop.batched else 1)
+
     def attempt(batch: list[Example]) -> None:
-        nonlocal tried, last, rewarded, witnesses, witnesses_rewarded
         witness = getattr(batch, "witness", None)
         # Until one witness earns reward, judge each batch's witness too: a must-not-reward promise
         # that held while no witness was rewarded held vacuously.
-        if prop.must_not_reward and witness is not None and not witnesses_rewarded:
-            witnesses += 1
-            witnesses_rewarded += _earned(target.outcome(Example.of(witness, "witness")))
+        if prop.must_not_reward and witness is not None and not tally.witnesses_rewarded:
+            tally.witnesses += 1
+            tally.witnesses_rewarded += _earned(target.outcome(Example.of(witness, "witness")))
         for example in batch:
-            tried += 1
+            tally.tried += 1
             outcome = target.outcome(example)
-            rewarded += _earned(outcome)
+            tally.rewarded += _earned(outcome)
             try:
                 prop.check(run_ctx, example, outcome)
             except Violation as violation:
-                last = (example, outcome, violation)
+                tally.last = (example, outcome, violation)
                 raise
 
-    def counts() -> dict[str, int]:
-        return {"rewarded": rewarded, "witnesses": witnesses, "witnesses_rewarded": witnesses_rewarded}
+    attempt._hypothesis_internal_add_digest = database_key(ctx.task, prop)  # type: ignore[attr-defined]
+    return attempt
+
+
+def _given(prop: Property, ctx: Context, target: Subject, attempt: Callable[[list[Example]], None],
+           settings: hypothesis_settings | None) -> Callable[[], None]:
+    run_ctx = dataclasses.replace(ctx, subject=target, batch=None if prop.batched else 1)
+    test: Callable[[], None] = given(prop.examples(run_ctx))(attempt)
+    if settings is None and not prop.batched:
+        settings = hypothesis_settings(max_examples=profiles.single_cases())
+    # One counterexample a promise: with two distinct failures Hypothesis would otherwise raise
+    # them together, and a violated promise would be reported as a harness error.
+    return hypothesis_settings(settings, report_multiple_bugs=False)(test)
+
+
+def promise_test(prop: Property, ctx: Context) -> Callable[[], None]:
+    """The promise as a plain Hypothesis test, for pytest and `hypothesis fuzz`: each test case judges a batch, and
+    a broken promise raises its Violation (fixed examples are judged by `check`, not here)."""
+    target = subject_for(prop, ctx)
+    test = _given(prop, ctx, target, _judging(prop, ctx, target, _Tally()), None)
+    test.__name__ = test.__qualname__ = target_name(ctx.task, prop)
+    test.__doc__ = f"{ctx.task}: {prop.promise}"
+    return test
+
+
+def _check(prop: Property, ctx: Context, subject: Subject | None, seed: int | None,
+           settings: hypothesis_settings | None) -> Result:
+    target = subject or subject_for(prop, ctx)
+    tally = _Tally()
+    attempt = _judging(prop, ctx, target, tally)
 
     def violated() -> Result:
-        assert last is not None
-        example, outcome, violation = last
-        return Result(ctx.task, prop, VIOLATED, tried, time.perf_counter() - started, violation, example, outcome,
-                      **counts())
+        assert tally.last is not None
+        example, outcome, violation = tally.last
+        return Result(ctx.task, prop, VIOLATED, tally.tried, time.perf_counter() - started, violation, example,
+                      outcome, **tally.counts())
 
     started = time.perf_counter()
+    run_ctx = dataclasses.replace(ctx, subject=target, batch=None if prop.batched else 1)
     for example in prop.fixed(run_ctx) if prop.fixed else []:
         try:
             attempt([example])
         except Violation:
             return violated()
 
-    attempt._hypothesis_internal_add_digest = f"{ctx.task}/{prop.name}".encode()  # type: ignore[attr-defined]
-    test: Callable[[], None] = given(prop.examples(run_ctx))(attempt)
-    if settings is None and not prop.batched:
-        settings = hypothesis_settings(max_examples=profiles.single_cases())
-    # One counterexample a promise: with two distinct failures Hypothesis would otherwise raise
-    # them together, and a violated promise would be reported as a harness error.
-    test = hypothesis_settings(settings, report_multiple_bugs=False)(test)
+    test = _given(prop, ctx, target, attempt, settings)
     if seed is not None:
         test = hypothesis_seed(seed)(test)
     try:
@@ -179,10 +227,10 @@ def _check(prop: Property, ctx: Context, subject: Subject | None, seed: int | No
     except Violation:
         return violated()
     except (HypothesisException, Exception) as error:  # noqa: BLE001 - a harness fault is reported, not hidden
-        return Result(ctx.task, prop, ERROR, tried, time.perf_counter() - started, error=f"{type(error).__name__}: {error}",
-                      **counts())
-    status = VACUOUS if prop.must_not_reward and witnesses and not witnesses_rewarded else HELD
-    return Result(ctx.task, prop, status, tried, time.perf_counter() - started, **counts())
+        return Result(ctx.task, prop, ERROR, tally.tried, time.perf_counter() - started,
+                      error=f"{type(error).__name__}: {error}", **tally.counts())
+    status = VACUOUS if prop.must_not_reward and tally.witnesses and not tally.witnesses_rewarded else HELD
+    return Result(ctx.task, prop, status, tally.tried, time.perf_counter() - started, **tally.counts())
 
 
 def _earned(outcome: Outcome) -> int:

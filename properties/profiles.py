@@ -4,6 +4,9 @@ from __future__ import annotations
 import os
 
 from hypothesis import HealthCheck, Phase, settings
+from hypothesis.database import ExampleDatabase
+
+from verifuzz.properties import database
 
 PROFILE_VARIABLE = "VERIFUZZ_PROFILE"
 DEFAULT = "dev"
@@ -11,9 +14,13 @@ DEFAULT = "dev"
 # max_examples counts Hypothesis test cases. A promise that judges a batch per test case
 # (see FAN_OUT) runs that many batches; a promise that judges one example per test case
 # (a witness, a command line in a subprocess) runs SINGLE_CASES[profile] of them instead.
-settings.register_profile("dev", max_examples=8, deadline=None)
+# dev and fuzz keep Hypothesis' example database in $VERIFUZZ_DATABASE, else .verifuzz/examples: the one `verifuzz
+# check` and `hypothesis fuzz` over properties/fuzz_promises.py share (HypoFuzz fuzzes only the tests whose database
+# is the default profile's).
+KEPT = database.named(database.default("dev"))
+settings.register_profile("dev", max_examples=8, deadline=None, database=KEPT)
 settings.register_profile("ci", max_examples=5, deadline=None, derandomize=True, database=None, print_blob=True)
-settings.register_profile("fuzz", max_examples=625, deadline=None)
+settings.register_profile("fuzz", max_examples=625, deadline=None, database=KEPT)
 # Under mutmut the tree is a copy that changes per mutant: never write an example
 # database into it, replay the same examples for every mutant, and skip the shrink
 # phase since only "did it fail" matters there. Ten test cases: against 40 they killed
@@ -49,6 +56,12 @@ def fan_out() -> int:
 def single_cases() -> int:
     """How many test cases a promise that judges one example per test case runs under the active profile."""
     return SINGLE_CASES[_active]
+
+
+def use_database(database: ExampleDatabase | None) -> None:
+    """Keep the active profile, with `database` as its example database (properties/database.py)."""
+    settings.register_profile("verifuzz-run", parent=settings.get_profile(_active), database=database)
+    settings.load_profile("verifuzz-run")
 
 
 def load(name: str | None = None) -> str:

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from verifuzz.properties import profiles
+from verifuzz.properties import database, profiles
 from verifuzz.properties.counterexamples import CounterexampleError, Saved, load, save
 from verifuzz.properties.engine import ERROR, HELD, VACUOUS, VIOLATED, Result, applicable, check, context, recheck, subject_for
 from verifuzz.properties.example import load_json
@@ -19,12 +19,11 @@ from verifuzz.properties.registry import PROPERTIES, Context, UsageError
 from verifuzz.properties.runners import MODES, RunnerError
 from verifuzz.properties.subjects import Command, InProcess, Subject, cleanup
 from verifuzz.strategies.recorded import trial_from_snapshot
-from verifuzz import findings, report
+from verifuzz import findings, report, shards
 from verifuzz.strategies.tasks import TASKS_DIR, UnknownTask, for_task, task_names
 
 DEFAULT_COUNTEREXAMPLES = Path("verifuzz-counterexamples")
 STRICTNESS = {"schema": ("schema",), "read": ("read",), "both": ("schema", "read")}
-EXIT_VACUOUS = 3  # nothing violated, but a must-not-reward promise held only because nothing was rewarded
 
 
 def add_common(command: argparse.ArgumentParser) -> None:
@@ -39,6 +38,12 @@ def add_common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--jobs", type=int, default=1, metavar="N",
                          help="run promises in N worker processes (default 1; 0: one per core)")
     command.add_argument("--quiet", action="store_true", help="no progress lines")
+    command.add_argument("--database", metavar="WHERE",
+                         help=f"Hypothesis' example database, replayed first and added to: {database.SPECS}; "
+                              "the ci and mutation profiles are deterministic and keep none, nor does a run with --seed")
+    command.add_argument("--shard", type=shards.parse, metavar="K/N",
+                         help="run only job K's share of N: a deterministic, cost-balanced share of (task × promise), "
+                              "so N jobs cover each exactly once; join their --report files with `verifuzz merge`")
 
 
 def add_foreign(command: argparse.ArgumentParser, python_help: str) -> None:
@@ -161,6 +166,14 @@ def _validate_common(args: argparse.Namespace) -> None:
         args.profile = profiles.load(args.profile)
     except ValueError as error:
         raise UsageError(f"{error} (from --profile or ${profiles.PROFILE_VARIABLE})") from None
+    if args.database not in (None, database.NONE) and args.profile not in database.KEEPING:
+        raise UsageError(f"--database {args.database}: the {args.profile} profile is deterministic (derandomized) and "
+                         f"keeps no example database; use --profile {' or '.join(database.KEEPING)}")
+    if args.seed is not None and args.database not in (None, database.NONE):
+        raise UsageError(f"--database {args.database} with --seed: a seeded run replays exactly the same examples, and "
+                         "Hypothesis then neither reads nor saves a database; drop one of the two")
+    args.database = args.database or (database.NONE if args.seed is not None else database.default(args.profile))
+    profiles.use_database(database.named(args.database))
     if args.jobs < 0:
         raise UsageError(f"--jobs {args.jobs}: give a number of worker processes, 1 or more (0: one per core)")
     args.jobs = args.jobs or os.cpu_count() or 1
@@ -361,6 +374,10 @@ def _run(args: argparse.Namespace, contexts: Sequence[Context], meta: dict) -> i
     plan = [(ctx, prop) for ctx in contexts for prop in _chosen(ctx, args.promise)]
     if not plan:
         raise UsageError("no promise applies; check --promise names with `verifuzz promises`")
+    if args.shard is not None:
+        meta = {**meta, "shard": {"index": args.shard.index, "count": args.shard.count},
+                "plan": [[ctx.task, prop.name] for ctx, prop in plan]}
+        plan = [plan[i] for i in shards.share([shards.cost(ctx, prop) for ctx, prop in plan], args.shard)]
     finished = 0
 
     def done(index: int, result: Result) -> None:
@@ -376,21 +393,13 @@ def _run(args: argparse.Namespace, contexts: Sequence[Context], meta: dict) -> i
         lead = finding.indexes[0]
         ctx = plan[lead][0]
         saved[lead] = _save(results[lead], ctx, args.counterexamples, [results[i] for i in finding.indexes[1:]])
-    print(report.table(results))
-    details = report.findings(results, saved, groups)
-    if details:
-        print("\n" + details)
-    counts = report.summary(results)
-    print(f"\n{counts[HELD]} held, {counts[VIOLATED]} violated, {counts[ERROR]} errors, {counts[VACUOUS]} vacuous; "
-          f"{len(groups)} distinct finding(s) (profile {profile}{'' if args.seed is None else f', seed {args.seed}'})")
-    meta = {**meta, "profile": profile, "seed": args.seed, "jobs": args.jobs}
+    meta = {**meta, "profile": profile, "seed": args.seed, "jobs": args.jobs, "database": args.database}
+    report.show(results, saved, groups, meta)
     if args.report:
         report.write_json(args.report, report.to_json(results, saved, meta, groups))
     if args.junit:
         report.write_junit(args.junit, results)
-    if counts[VIOLATED] or counts[ERROR]:
-        return 1
-    return EXIT_VACUOUS if counts[VACUOUS] else 0
+    return report.exit_code(results)
 
 
 def _save(result: Result, ctx: Context, root: Path, also: list[Result]) -> Saved:

@@ -13,6 +13,35 @@ from verifuzz.findings import Finding
 
 SYMBOL = {HELD: "held", VIOLATED: "VIOLATED", ERROR: "ERROR", VACUOUS: "vacuous"}
 STATUSES = (HELD, VIOLATED, ERROR, VACUOUS)
+EXIT_VACUOUS = 3  # nothing violated, but a must-not-reward promise held only because nothing was rewarded
+
+
+def exit_code(results: Sequence[Result]) -> int:
+    """1 on any violation or harness error, else 3 when a promise held only vacuously, else 0."""
+    counts = summary(results)
+    if counts[VIOLATED] or counts[ERROR]:
+        return 1
+    return EXIT_VACUOUS if counts[VACUOUS] else 0
+
+
+def closing_line(results: Sequence[Result], groups: Sequence[Finding], meta: dict[str, Any]) -> str:
+    counts = summary(results)
+    run = [f"profile {meta.get('profile')}"]
+    if meta.get("seed") is not None:
+        run.append(f"seed {meta['seed']}")
+    if meta.get("shard"):
+        run.append(f"shard {meta['shard']['index']}/{meta['shard']['count']}")
+    return (f"{counts[HELD]} held, {counts[VIOLATED]} violated, {counts[ERROR]} errors, {counts[VACUOUS]} vacuous; "
+            f"{len(groups)} distinct finding(s) ({', '.join(run)})")
+
+
+def show(results: Sequence[Result], saved: dict[int, Any], groups: Sequence[Finding], meta: dict[str, Any]) -> None:
+    """The table, each finding, and the closing counts, on standard output."""
+    print(table(results))
+    details = findings(results, saved, groups)
+    if details:
+        print("\n" + details)
+    print("\n" + closing_line(results, groups, meta))
 
 
 def progress_line(index: int, total: int, result: Result) -> str:
@@ -119,3 +148,38 @@ def write_junit(path: Path, results: Sequence[Result]) -> None:
                 ElementTree.SubElement(case, "skipped", message="vacuous: no witness earned reward")
     path.parent.mkdir(parents=True, exist_ok=True)
     ElementTree.ElementTree(suites).write(path, encoding="utf-8", xml_declaration=True)
+
+
+def markdown(results: Sequence[Result], saved: dict[int, Any], groups: Sequence[Finding], meta: dict[str, Any]) -> str:
+    """A step summary: the closing counts, every promise that did not simply hold, and each finding's replay."""
+    lines = [f"## verifuzz {meta.get('command', 'check')}: {', '.join(meta.get('tasks') or [])}", "",
+             closing_line(results, groups, meta), ""]
+    rows = [r for r in results if r.status != HELD]
+    if rows:
+        lines += ["| task | promise | result | examples |", "| --- | --- | --- | ---: |"]
+        lines += [f"| {r.task} | {r.prop.name} | {SYMBOL[r.status]} | {r.examples} |" for r in rows]
+        lines.append("")
+    for number, finding in enumerate(groups, start=1):
+        lead = finding.indexes[0]
+        lines.append(f"- finding {number}: {results[lead].task}: {finding.cause} "
+                     f"(breaks {', '.join(results[i].prop.name for i in finding.indexes)})")
+        if lead in saved:
+            lines.append(f"  replay: `verifuzz replay {saved[lead].folder}`")
+    return "\n".join(lines) + "\n"
+
+
+def results_from_json(rows: Sequence[dict[str, Any]]) -> list[Result]:
+    """The results a JSON report holds, rebuilt for the table, JUnit and a merged report (examples by label only)."""
+    from verifuzz.properties.example import Example
+    from verifuzz.properties.registry import PROPERTIES, Violation
+
+    results = []
+    for row in rows:
+        violation = row.get("violation")
+        results.append(Result(
+            row["task"], PROPERTIES[row["promise"]], row["status"], row["examples"], row["seconds"],
+            violation=None if violation is None else Violation(violation["title"], violation["received"], violation["expected"]),
+            example=None if not violation or violation.get("example") is None else Example(violation["example"]),
+            error=row.get("error"), rewarded=row.get("rewarded", 0), witnesses=row.get("witnesses", 0),
+            witnesses_rewarded=row.get("witnesses_rewarded", 0)))
+    return results

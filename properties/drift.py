@@ -98,7 +98,7 @@ def namespaces() -> list[dict]:
 
 def cache_roots() -> list[Any]:
     """Caches the standard library fills as it is used, whose entries no script can tell apart from fresh ones
-    (compiled patterns, source lines, codecs, path finders)."""
+    (compiled patterns, source lines, codecs, path finders, abstract classes' answers, temporary names)."""
     roots: list[Any] = [sys.path_importer_cache]
     for module, names in (("re", ("_cache", "_cache2")), ("linecache", ("cache",)), ("encodings", ("_cache",))):
         loaded = sys.modules.get(module)
@@ -109,6 +109,12 @@ def cache_roots() -> list[Any]:
         for value in list(getattr(module, "__dict__", {}).values()):
             if isinstance(value, abstract.ABCMeta) and "_abc_impl" in value.__dict__:
                 roots.append(value._abc_impl)
+                # a cache set made before the example is old: what a run adds to it is reached through the set
+                roots += [part for part in gc.get_referents(value._abc_impl) if type(part) is set]
+    # tempfile's random names: a generator made once (forkserver.py makes it), and remade in each new process on first use
+    names = getattr(sys.modules.get("tempfile"), "_name_sequence", None)
+    if names is not None:
+        roots.append(names.__dict__)
     return roots
 
 

@@ -204,7 +204,7 @@ class Guard:
         alive = gc.get_objects()
         if not alive:
             return None
-        stray = _uncached(alive, self.roots)
+        stray = _uncached(alive, [*self.roots, _lru_entries()])
         return "objects kept" if stray else None
 
     def leaked(self) -> bool:
@@ -217,6 +217,18 @@ class Guard:
     @staticmethod
     def open_fds() -> list[str]:
         return sorted(os.listdir(FD_DIR))
+
+
+def _lru_entries() -> list[Any]:
+    """The keys and values in re's least-recently-used caches (replacement templates), which the collector cannot
+    walk to (a cache's links are untracked): a hit returns the cached value itself."""
+    entries: list[Any] = []
+    for value in list(getattr(sys.modules.get("re"), "__dict__", {}).values()):
+        if type(value).__name__ == "_lru_cache_wrapper":
+            for part in gc.get_referents(value):
+                if type(part) is dict and part is not value.__dict__:
+                    entries += [item for key in list(part) if type(key) is tuple for item in (key, value(*key))]
+    return entries
 
 
 def _uncached(alive: list[Any], roots: list[dict]) -> list[Any]:

@@ -104,6 +104,7 @@ def _write(example: Example, folder: Path, evidence: str, input_path: Callable[[
         "evidence": evidence if data is not None or example.fault in PLACED else None,
         "inputs": inputs,
         "custody": dict(example.custody),
+        "why": example.why,
     }
 
 
@@ -135,6 +136,7 @@ def _read_example(described: dict[str, Any], folder: Path, base: Example | None)
     if described["mode"] == DECODED:
         if data is None:
             raise CounterexampleError(f"{folder}: evidence file {name!r} is missing")
-        return Example(described["label"], load_json(data), input_files=inputs, base=base, custody=custody)
+        return Example(described["label"], load_json(data), input_files=inputs, base=base, custody=custody,
+                       why=described.get("why") or "")
     return Example(described["label"], raw=data, fault=described.get("fault"), input_files=inputs, base=base,
-                   custody=custody)
+                   custody=custody, why=described.get("why") or "")

@@ -98,7 +98,7 @@ def namespaces() -> list[dict]:
 
 def cache_roots() -> list[Any]:
     """Caches the standard library fills as it is used, whose entries no script can tell apart from fresh ones
-    (compiled patterns, source lines, codecs, path finders)."""
+    (compiled patterns, source lines, codecs, path finders, abstract classes' answers, temporary names)."""
     roots: list[Any] = [sys.path_importer_cache]
     for module, names in (("re", ("_cache", "_cache2")), ("linecache", ("cache",)), ("encodings", ("_cache",))):
         loaded = sys.modules.get(module)
@@ -109,6 +109,12 @@ def cache_roots() -> list[Any]:
         for value in list(getattr(module, "__dict__", {}).values()):
             if isinstance(value, abstract.ABCMeta) and "_abc_impl" in value.__dict__:
                 roots.append(value._abc_impl)
+                # a cache set made before the example is old: what a run adds to it is reached through the set
+                roots += [part for part in gc.get_referents(value._abc_impl) if type(part) is set]
+    # tempfile's random names: a generator made once (forkserver.py makes it), and remade in each new process on first use
+    names = getattr(sys.modules.get("tempfile"), "_name_sequence", None)
+    if names is not None:
+        roots.append(names.__dict__)
     return roots
 
 
@@ -198,7 +204,7 @@ class Guard:
         alive = gc.get_objects()
         if not alive:
             return None
-        stray = _uncached(alive, self.roots)
+        stray = _uncached(alive, [*self.roots, _lru_entries()])
         return "objects kept" if stray else None
 
     def leaked(self) -> bool:
@@ -211,6 +217,18 @@ class Guard:
     @staticmethod
     def open_fds() -> list[str]:
         return sorted(os.listdir(FD_DIR))
+
+
+def _lru_entries() -> list[Any]:
+    """The keys and values in re's least-recently-used caches (replacement templates), which the collector cannot
+    walk to (a cache's links are untracked): a hit returns the cached value itself."""
+    entries: list[Any] = []
+    for value in list(getattr(sys.modules.get("re"), "__dict__", {}).values()):
+        if type(value).__name__ == "_lru_cache_wrapper":
+            for part in gc.get_referents(value):
+                if type(part) is dict and part is not value.__dict__:
+                    entries += [item for key in list(part) if type(key) is tuple for item in (key, value(*key))]
+    return entries
 
 
 def _uncached(alive: list[Any], roots: list[dict]) -> list[Any]:

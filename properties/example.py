@@ -30,6 +30,9 @@ class Example:
     # Input flag -> how its file shows the agent could have rewritten it (strategies/custody.py);
     # such an example always goes through files, where the breach is laid out for real.
     custody: dict[str, str] = field(default_factory=dict)
+    # Why this example must not be rewarded, when it was built to be wrong (an adversary's reason): shown in findings,
+    # so a reader can judge the example, not just the verdict.
+    why: str = ""
 
     def __repr__(self) -> str:
         """A summary, never the evidence itself: it may be megabytes, or nested deeper than repr() can go."""
@@ -39,7 +42,7 @@ class Example:
     def __reduce__(self) -> tuple:
         """Pickled with the evidence as JSON bytes: worker processes send examples nested deeper than pickle can go."""
         evidence = dump_json(self.evidence) if self.mode == DECODED else None
-        return _revive, (self.label, evidence, self.raw, self.fault, self.input_files, self.base, self.custody)
+        return _revive, (self.label, evidence, self.raw, self.fault, self.input_files, self.base, self.custody, self.why)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """The same summary for Hypothesis's printer, which would otherwise walk every field."""
@@ -56,18 +59,19 @@ class Example:
         return dump_json(self.evidence)
 
     @classmethod
-    def of(cls, trial: Trial | dict, label: str, input_files: dict[str, str] | None = None) -> Example:
-        """An example from a trial (exported through the builder) or an already-exported snapshot."""
+    def of(cls, trial: Trial | dict, label: str, input_files: dict[str, str] | None = None, why: str = "") -> Example:
+        """An example from a trial (exported through the builder) or an already-exported snapshot; a trial's own
+        `why` overrides the one given."""
         if isinstance(trial, Trial):
             return cls(label=label, evidence=trial.snapshot(), input_files=dict(trial.input_files),
-                       custody=dict(trial.custody))
-        return cls(label=label, evidence=trial, input_files=dict(input_files or {}))
+                       custody=dict(trial.custody), why=trial.why or why)
+        return cls(label=label, evidence=trial, input_files=dict(input_files or {}), why=why)
 
 
 def _revive(label: str, evidence: bytes | None, raw: bytes | None, fault: str | None, input_files: dict[str, str],
-            base: Example | None, custody: dict[str, str]) -> Example:
+            base: Example | None, custody: dict[str, str], why: str = "") -> Example:
     decoded = load_json(evidence) if evidence is not None else None
-    return Example(label, decoded, raw, fault, input_files, base, custody)
+    return Example(label, decoded, raw, fault, input_files, base, custody, why)
 
 
 @dataclass(frozen=True)

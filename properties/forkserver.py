@@ -51,7 +51,13 @@ def warm_argparse() -> None:
     parser.format_help()
 
 
-WARM = {"argparse": warm_argparse}  # stdlib modules whose first use in a process costs more than the script's work
+def warm_tempfile() -> None:
+    """Make tempfile's random name sequence, as its first temporary file would: each worker then fills only its
+    own generator (drift.cache_roots), instead of writing a new global into tempfile."""
+    sys.modules["tempfile"]._get_candidate_names()
+
+
+WARM = {"argparse": warm_argparse, "tempfile": warm_tempfile}  # stdlib modules whose first use in a process costs more than the script's work
 
 
 def preimport(script: str, names: list[str]) -> None:

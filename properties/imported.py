@@ -23,10 +23,10 @@ from typing import Any
 
 from verifuzz.properties.example import Example, Outcome
 from verifuzz.properties.registry import UsageError
+from verifuzz.properties.scrub import escaped, scrub
 from verifuzz.properties.subjects import Subject
 from verifuzz.strategies.malformed import DIRECTORY
 
-SCRUBBED = "<scratch>"
 
 
 def load_script(path: Path, name: str) -> ModuleType:
@@ -75,8 +75,8 @@ class ImportedScript(Subject):
     """A verify.py loaded once as module `module_name` and run per example with the argv a harness passes.
 
     `extra` holds further flags (`--skill-file` -> path) added to every command line. Outputs are read
-    back from the files the script wrote; the scratch folder's path is replaced by `<scratch>` in
-    them, so outcomes from two processes compare equal.
+    back from the files the script wrote; the scratch folder, the script's folder and tempfile's names are replaced
+    in them (properties/scrub.py), so outcomes from two processes compare equal.
     """
 
     def __init__(self, module_name: str, task: str, *, script: Path | None = None,
@@ -114,8 +114,9 @@ class ImportedScript(Subject):
         for flag, value in self.extra.items():
             argv += [flag, value]
         error = self._run(argv)
-        metrics, metrics_error = _read(output / "reward.json", root)
-        details, details_error = _read(output / "details.json", root)
+        folder = escaped(str(self.script.resolve().parent))
+        metrics, metrics_error = _read(output / "reward.json", root, folder)
+        details, details_error = _read(output / "details.json", root, folder)
         if metrics is not None and not isinstance(metrics, dict):
             metrics = {"<not an object>": metrics}
         return Outcome(metrics, details, error or metrics_error or details_error)
@@ -145,11 +146,11 @@ class ImportedScript(Subject):
         return shlex.join(words)
 
 
-def _read(path: Path, root: Path) -> tuple[Any, str | None]:
+def _read(path: Path, root: Path, script_folder: str) -> tuple[Any, str | None]:
     if not path.is_file():
         return None, f"{path.name} was not written"
     try:
         text = path.read_text(encoding="utf-8")
-        return json.loads(text.replace(json.dumps(str(root))[1:-1], SCRUBBED)), None
+        return json.loads(scrub(text, escaped(str(root)), script_folder)), None
     except (ValueError, UnicodeDecodeError) as error:
         return None, f"{path.name} is not valid JSON: {error}"

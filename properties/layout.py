@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from verifuzz.properties.example import Example
+from verifuzz.properties.scrub import scrub
 from verifuzz.strategies import custody
 from verifuzz.strategies.malformed import PLACED, place
 
@@ -201,11 +202,11 @@ class Layout:
 
     def _scrub_text(self, data: bytes) -> str:
         """A file's text as `open(path, encoding="utf-8").read()` gives it (newlines made "\\n"), with this layout's
-        folder replaced, so runs in two layouts compare equal."""
+        folder and tempfile's names replaced (properties/scrub.py), so runs in two layouts compare equal."""
         text = data.decode("utf-8")
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
-        return text.replace(self._scrub, "<scratch>")
+        return scrub(text, self._scrub)
 
 
 # Files are written and read back through os.open: open() adds an fstat, an isatty ioctl and an lseek to each,

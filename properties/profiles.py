@@ -48,6 +48,11 @@ SINGLE_CASES = {"dev": 30, "ci": 75, "fuzz": 5_000, "mutation": 10}
 _active = DEFAULT
 
 
+def active() -> str:
+    """The profile loaded last."""
+    return _active
+
+
 def fan_out() -> int:
     """How many examples a promise derives from each witness under the active profile."""
     return FAN_OUT[_active]

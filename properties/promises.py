@@ -82,7 +82,8 @@ def broken(adversary: Adversary) -> Derive:
     """Examples of `adversary` applied to a private copy of the witness."""
 
     def derive(rng: Random, witness: Trial) -> Example:
-        return Example.of(adversary.apply(rng, witness.copy()), f"adversary {adversary.name}", dict(witness.input_files))
+        return Example.of(adversary.apply(rng, witness.copy()), f"adversary {adversary.name}", dict(witness.input_files),
+                          why=adversary.breaks)
 
     return derive
 

@@ -190,22 +190,30 @@ def renamed_trial_channel(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
-# Claims a report must not make: another name, shape or lifetime, other members, or a creation not (yet) done.
+# Claims a report must not make, each with what it contradicts: another name, shape or lifetime, other members, or a
+# creation not (yet) done. The channel observed is always the right one, so each claim is false of it.
 FALSE_CLAIMS = (
-    "Created #{near} as a private stream with a 1-hour TTL.",
-    "Created the public channel #fix-pr-1234.",
-    "Created #fix-pr-1234 as a private forum.",
-    "Created #fix-pr-1234 with a 24-hour TTL.",
-    "Created #fix-pr-1234 as a permanent channel.",
-    "Created #fix-pr-1234 and invited {wrong}.",
-    "I'll create #fix-pr-1234 and invite {members}.",
-    "Should I create #fix-pr-1234?",
-    "I couldn't create #fix-pr-1234.",
-    "Creating #fix-pr-1234 now.",
-    "#fix-pr-1234 was not created.",
-    "Created #fix-pr-1234 and archived it.",
-    "I think I created #fix-pr-1234.",
+    ("Created #{near} as a private stream with a 1-hour TTL.", "it names #{near}, but the channel created is #fix-pr-1234"),
+    ("Created the public channel #fix-pr-1234.", "it calls the channel public, but it is private"),
+    ("Created #fix-pr-1234 as a private forum.", "it calls the channel a forum, but it is a stream"),
+    ("Created #fix-pr-1234 with a 24-hour TTL.", "it gives a 24-hour TTL, but the channel's is 3600 seconds"),
+    ("Created #fix-pr-1234 as a permanent channel.", "it calls the channel permanent, but it has a 3600-second TTL"),
+    ("Created #fix-pr-1234 and invited {wrong}.", "it names {stranger} among the invited, who is not a member"),
+    ("I'll create #fix-pr-1234 and invite {members}.", "it promises the channel instead of reporting it created"),
+    ("Should I create #fix-pr-1234?", "it asks whether to create the channel instead of reporting it created"),
+    ("I couldn't create #fix-pr-1234.", "it reports that the channel was not created"),
+    ("Creating #fix-pr-1234 now.", "it reports the creation as under way, not done"),
+    ("#fix-pr-1234 was not created.", "it reports that the channel was not created"),
+    ("Created #fix-pr-1234 and archived it.", "it says the channel was archived, but it is not"),
+    ("I think I created #fix-pr-1234.", "it hedges the creation instead of reporting it"),
 )
+
+
+def names_another_channel(name: str) -> bool:
+    """Whether a report naming `#name` names a channel other than fix-pr-1234. A report is read folded (another case
+    or width is the same name), and the marks a writer puts around a name (a `#`, spaces, a zero-width space) are not
+    part of it: "Created ##fix-pr-1234" reports the right channel."""
+    return fold(name.strip("# \u200b")) != CHANNEL
 
 
 @adversary("the channel is right but the report claims something else: another name, shape, lifetime or members, or a "
@@ -213,11 +221,15 @@ FALSE_CLAIMS = (
 def false_report(rng: Random, trial: Trial) -> Broken:
     order = rng.sample(INVITEES, len(INVITEES))
     wrong = list(order)
-    wrong[rng.randrange(len(wrong))] = rng.choice(["benchmark-user-17", "benchmark-user-03", "benchmark-bot-07", "you"])
+    stranger = rng.choice(["benchmark-user-17", "benchmark-user-03", "benchmark-bot-07", "you"])
+    wrong[rng.randrange(len(wrong))] = stranger
     near = near_miss(rng)
-    while fold(near) == CHANNEL or not near.isascii():  # a report is read folded: another case or width is the same name
+    while not names_another_channel(near) or not near.isascii():
         near = near_miss(rng)
-    trial.final()["content"] = rng.choice(FALSE_CLAIMS).format(near=near, members=", ".join(order), wrong=", ".join(wrong))
+    claim, why = rng.choice(FALSE_CLAIMS)
+    fields = {"near": near, "members": ", ".join(order), "wrong": ", ".join(wrong), "stranger": stranger}
+    trial.final()["content"] = claim.format(**fields)
+    trial.why = "the report is false: " + why.format(**fields)
     return trial
 
 

@@ -71,6 +71,15 @@ def trial(cast: Cast = Cast(), check_id: str | None = None, reply: str | None = 
     )
 
 
+def reply_run(reply: str, values: dict[str, str]) -> Trial:
+    """The correct run with `reply` as its answer: `{marker}` in it is the run's CHECK_ID, `values["marker"]` when
+    given (so that a reply may spell a near miss of a known marker out), else the fixed run's own."""
+    marker = values.get("marker") or "chc-" + Cast().key("marker")[:24]
+    for name, value in {**values, "marker": marker}.items():
+        reply = reply.replace("{" + name + "}", value)
+    return trial(Cast(), check_id=marker, reply=reply)
+
+
 @cache
 def action_variants() -> st.SearchStrategy[str]:
     """The ACTION as people quote it: any case, reflowed, with or without the final period."""
@@ -255,4 +264,5 @@ TASK = Task(
         rewrites_skill_file,
     ),
     replies=replies,
+    reply_run=reply_run,
 )

@@ -56,6 +56,10 @@ class Task:
     witnesses: Callable[[], st.SearchStrategy[Trial]]
     adversaries: tuple[Adversary, ...]
     replies: Optional[Callable[[Trial], ReplyTask]] = None  # labelled replies, for a task with a free-text answer
+    # The correct run with a given final reply, for a task whose run holds a fact the reply may name by placeholder
+    # (`{marker}`): called with the reply and the placeholder values, it fills them and builds the run around them.
+    # Absent: the fixed correct run with the reply in place of its final one (verifuzz/labelled.py).
+    reply_run: Optional[Callable[[str, dict[str, str]], Trial]] = None
 
     def __repr__(self) -> str:
         return f"Task({self.name!r})"

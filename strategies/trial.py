@@ -54,6 +54,9 @@ class Trial:
     input_files: dict[str, str] = field(default_factory=dict)
     quotable: list[str] = field(default_factory=list)  # phrases a refusal may quote back
     custody: dict[str, str] = field(default_factory=dict)  # input flag -> breach (strategies/custody.py)
+    # Why an adversary's break makes this run wrong, said of this very run when the break was drawn (the claim a
+    # report makes against what was observed); None: its `breaks` text says it.
+    why: str | None = None
 
     def copy(self) -> Trial:
         """A private copy for an adversary to break: every dict and list is new; the strings and numbers

@@ -16,7 +16,8 @@ _WRONG = [pytest.param(task, case, id=f"{task.data}/{case.id}") for task, case i
 # bench/README.md): its README lists the classes of these as documented limitations. A change that fails one more
 # correct reply fails here. Sets A-D were read while the readers were widened, and E was read to choose a change, so
 # theirs are regression bounds; F and G were each scored once (G's one false pass was then fixed), and their counts
-# measure wording nobody here had seen.
+# measure wording nobody here had seen. F's bound was 10 while a case's reward label was `expected` alone; its file
+# says a reply whose `real_newlines` is false is not rewarded, and two such cases are now labelled so (docs/replies.md).
 FALSE_FAIL_BOUND = {
     "narrative_replies.toml": 2, "read_named_path_replies.toml": 2,
     "narrative_replies_b.toml": 2, "read_named_path_replies_b.toml": 1,
@@ -35,7 +36,7 @@ FALSE_FAIL_BOUND = {
     "cross_thread_requests_replies_e.toml": 7,
     "memory_retrieval_replies_f.toml": 9, "reply_to_thread_replies_f.toml": 18, "user_mention_replies_f.toml": 19,
     "ambiguous_user_mention_replies_f.toml": 13, "create_channel_invite_users_replies_f.toml": 23,
-    "multiline_message_replies_f.toml": 10, "interleaved_agent_reports_replies_f.toml": 14,
+    "multiline_message_replies_f.toml": 8, "interleaved_agent_reports_replies_f.toml": 14,
     "cross_thread_requests_replies_f.toml": 17,
     "memory_retrieval_replies_g.toml": 1, "reply_to_thread_replies_g.toml": 3, "user_mention_replies_g.toml": 4,
     "ambiguous_user_mention_replies_g.toml": 5, "create_channel_invite_users_replies_g.toml": 7,

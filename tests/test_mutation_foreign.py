@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import find
 
+from verifuzz.properties import profiles
+from verifuzz.properties.engine import context
 from verifuzz.properties.example import Example
 from verifuzz.properties.imported import ImportedScript, entry_point, load_script
 from verifuzz.properties.registry import UsageError
@@ -17,6 +20,7 @@ from verifuzz.cli import main
 from verifuzz.mutation import changed
 from verifuzz.mutation.cli import _changed_patterns
 from verifuzz.mutation.config import load
+from verifuzz.mutation import foreign
 from verifuzz.mutation.foreign import reach
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -209,3 +213,35 @@ def test_the_foreign_gate_end_to_end(tmp_path: Path) -> None:
     assert "never_rewards_a_refusal" in {b["promise"] for b in verifier["promises_broken"]}
     assert {name: s["detected"] for name, s in verifier["scores"].items()} == {"promises": 0, "difference": 4, "tests": 4}
     assert report["passed"] is True
+
+
+ERROR_DETAILS = ROOT / "tests" / "foreign" / "narrative_error_details" / "verify.py"
+
+
+@pytest.mark.slow
+def test_the_difference_baseline_holds_on_a_script_that_names_its_own_files(tmp_path: Path) -> None:
+    """A verifier whose details say `{"error": str(error)}` about a temporary copy of the evidence (a new random name
+    each run) scores the same in mutmut's stats run as when its baseline was recorded, from another folder and another
+    process: the difference tests pass on the unmutated script, as mutmut's stats run requires."""
+    project = tmp_path / "project"
+    foreign.build(project, ERROR_DETAILS, [])
+    sys.path.insert(0, str(project))
+    before = profiles.active()
+    profiles.load("mutation")  # the gate records and reruns its examples under one profile (mutation.toml's)
+    try:
+        ctx = context(ImportedScript(foreign.MODULE, "narrative-agent-names", script=project / foreign.SCRIPT))
+        settings = foreign.record(project, ctx, examples=3, seed=0, results=[])
+    finally:
+        profiles.load(before)
+        sys.path.remove(str(project))
+        for name in [name for name in sys.modules if name == "foreign" or name.startswith("foreign.")]:
+            del sys.modules[name]
+    assert {"never_rewards_silence", "rejects_unmarked_thread_tag"} <= set(settings.steps)
+    recorded = json.dumps(settings.baseline)
+    assert "tmp<random>" in recorded and "error" in recorded  # the script did name its temporary copies
+    moved = tmp_path / "mutants"  # mutmut runs the tests from a copy of the project
+    shutil.copytree(project, moved)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
+                           foreign.DIFFERENCE_TESTS], cwd=moved, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "PYTHONPATH": str(moved), profiles.PROFILE_VARIABLE: "mutation"})
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]

@@ -8,7 +8,7 @@ from typing import Sequence
 from pathlib import Path
 
 from verifuzz.properties.registry import UsageError
-from verifuzz import __version__, diff, fuzzing, merge, scaffold, seal
+from verifuzz import __version__, diff, fuzzing, labelled, merge, scaffold, seal
 from verifuzz.mutation import cli as mutation_cli
 from verifuzz.bundle import BundleError, build_all, stale_files
 from verifuzz.verifiers.manifest import SealError
@@ -67,6 +67,7 @@ def parser() -> argparse.ArgumentParser:
     promises.set_defaults(handler=fuzzing.list_promises)
     merge.add_parser(commands)
     diff.add_parser(commands)
+    labelled.add_parser(commands)
     mutation_cli.add_parser(commands)
     seal.add_parser(commands)
     scaffold.add_parser(commands)

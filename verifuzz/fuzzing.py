@@ -46,8 +46,9 @@ def add_common(command: argparse.ArgumentParser) -> None:
                               "so N jobs cover each exactly once; join their --report files with `verifuzz merge`")
 
 
-def add_foreign(command: argparse.ArgumentParser, python_help: str) -> None:
-    """Options for a verifier run through its command line (docs/auditing.md)."""
+def add_foreign(command: argparse.ArgumentParser, python_help: str, strictness: bool = True) -> None:
+    """Options for a verifier run through its command line (docs/auditing.md); `strictness` for the commands that run
+    the malformed-evidence promises."""
     command.add_argument("--python", help=python_help)
     command.add_argument("--arg", action="append", default=[], metavar="NAME=VALUE",
                          help="extra input passed to the verifier as --NAME VALUE (a file is copied into the run's "
@@ -63,6 +64,8 @@ def add_foreign(command: argparse.ArgumentParser, python_help: str) -> None:
                          help="persistent: a fork server loads the script once and a long-lived worker runs example "
                               "after example, each as a fresh interpreter would (default); fork: a child forked from "
                               "that server per example; fresh: a new interpreter per example (docs/runners.md)")
+    if not strictness:
+        return
     command.add_argument("--strictness", choices=tuple(STRICTNESS), default="both",
                          help="malformed evidence: schema (any break must fail closed), read (only a break the verdict "
                               "notices must), or both, reported as separate promises (default: both)")
@@ -81,7 +84,7 @@ def run_check(args: argparse.Namespace) -> int:
     if len(tasks) != 1:
         raise UsageError("--verifier scores one task: name its task directory, e.g. "
                          "`verifuzz check tasks/narrative-agent-names --verifier path/to/verify.py`")
-    subject = _command_subject(args, args.verifier, tasks[0], _task_inputs(tasks[0]))
+    subject = command_subject(args, args.verifier, tasks[0], task_inputs(tasks[0]))
     ctx = _foreign_context(subject, args, generic_only=False)
     return _run(args, [ctx], {"command": "check", "tasks": tasks, "verifier": str(args.verifier), **_foreign_meta(args)})
 
@@ -95,7 +98,7 @@ def run_audit(args: argparse.Namespace) -> int:
     if not task:
         raise UsageError("cannot tell the task name from the path; pass --task-name NAME "
                          "(the task_name the verifier expects in the snapshot), or --witness FILE from a passing run")
-    subject = _command_subject(args, args.script, task, [])
+    subject = command_subject(args, args.script, task, [])
     ctx = _foreign_context(subject, args, generic_only=True, witnesses=witnesses)
     return _run(args, [ctx], {"command": "audit", "tasks": [task], "verifier": str(args.script),
                               "witnesses": [str(p) for p in args.witness], **_foreign_meta(args)})
@@ -227,7 +230,9 @@ def _args(items: list[str]) -> dict[str, str]:
     return extra
 
 
-def _command_subject(args: argparse.Namespace, path: Path, task: str, inputs: list[str]) -> Command:
+def command_subject(args: argparse.Namespace, path: Path, task: str, inputs: list[str]) -> Command:
+    """The verifier at `path` run through its command line as the options say (`add_foreign`), for `task`'s examples
+    that carry `inputs`; bad options are a UsageError."""
     script = _script(path, args.template)
     extra = _args(args.arg)
     try:
@@ -259,7 +264,7 @@ def _foreign_meta(args: argparse.Namespace) -> dict[str, Any]:
             "strictness": args.strictness}
 
 
-def _task_inputs(task: str) -> list[str]:
+def task_inputs(task: str) -> list[str]:
     """The extra inputs a known task's examples carry (read-named-path: skill-file)."""
     try:
         definition = for_task(task)

@@ -74,6 +74,8 @@ def findings(results: Sequence[Result], saved: dict[int, Any], groups: Sequence[
         head = f"== finding {number}: {lead.task}: {finding.cause}\nBreaks {len(finding.indexes)} promise(s): {names}"
         body = (f"{head}\n-- {lead.prop.name} — {lead.prop.promise}\n{lead.violation}\n"
                 f"Example: {lead.example.label if lead.example else '-'}")
+        if lead.example is not None and lead.example.why:
+            body += f"\nWrong because: {lead.example.why}"
         index = finding.indexes[0]
         if index in saved:
             body += f"\nSaved: {saved[index].folder}\nReproduce with:\n  {saved[index].reproduce}\n" \
@@ -114,7 +116,8 @@ def to_json(results: Sequence[Result], saved: dict[int, Any], meta: dict[str, An
                 "seconds": round(r.seconds, 3),
                 "violation": None if r.violation is None else
                 {"title": r.violation.title, "received": r.violation.received, "expected": r.violation.expected,
-                 "example": r.example.label if r.example else None},
+                 "example": r.example.label if r.example else None,
+                 "why": r.example.why if r.example else None},
                 "error": r.error,
                 "finding": finding_of.get(i),
                 "counterexample": str(saved[leader[i]].folder) if leader.get(i) in saved else None,

@@ -1,72 +1,50 @@
 """Score held-out labelled replies through each task's generated verify.py and compare with the labels.
 
 Each case is one final reply dropped into an otherwise correct run of its task, so only the reply's text
-decides the score. Run `python3 -m tests.heldout.runner` for a summary of every disagreement.
+decides the score. The scoring is `verifuzz replies` (verifuzz/labelled.py): each generated verify.py runs through its
+command line as `check --verifier` runs a script. Run `python3 -m tests.heldout.runner` for a summary of every
+disagreement.
 """
 from __future__ import annotations
 
 import json
-import runpy
 import sys
-import tempfile
-import tomllib
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
+from verifuzz import labelled
+from verifuzz.labelled import Case
+from verifuzz.properties.subjects import Command
 from verifuzz.strategies import narrative_agent_names as narrative
 from verifuzz.strategies import read_named_path_outside_workspace as named_path
-from verifuzz.strategies.cast import Cast
-from verifuzz.strategies.tasks import for_task
-from verifuzz.strategies.trial import Trial
 
 HERE = Path(__file__).resolve().parent
-TASKS_DIR = HERE.parent.parent / "tasks"
 # The build-time CHECK_ID seeded into SKILL.md for every read-named-path case; `{marker}` in a reply.
 MARKER = "chc-3f9a0c5e7b21d4869ae0b1c2"
 
 
 @dataclass(frozen=True)
-class Case:
-    """One labelled reply: the metrics a careful human grader expects, keyed by metric name."""
-
-    task: str
-    id: str
-    text: str
-    expected: dict[str, bool]
-    why: str
-    debatable: bool
-
-    def __repr__(self) -> str:
-        return f"Case({self.task}/{self.id})"
-
-
-@dataclass(frozen=True)
 class HeldOutTask:
-    """Where a task's labelled replies live, how to build a correct run around one, and what to compare."""
+    """Where a task's labelled replies live and which metrics a case's `expected` labels (besides the reward).
+
+    The set's file need not say its task, its answer metrics or its marker (the held-out set H does not): they are
+    given here, and win over what a file says."""
 
     name: str
     data: str
     dimensions: tuple[str, ...]
-    build: Callable[[str], Trial]
-    skill_flag: str | None = None
+
+    @property
+    def values(self) -> dict[str, str]:
+        return {"marker": MARKER} if self.name == named_path.TASK.name else {}
 
 
 TASKS = (
-    HeldOutTask(
-        name=narrative.TASK.name,
-        data="narrative_replies.toml",
-        dimensions=("status_correct",),
-        build=lambda text: narrative.trial(Cast(), text),
-    ),
-    HeldOutTask(
-        name=named_path.TASK.name,
-        data="read_named_path_replies.toml",
-        dimensions=("named_path_read", "action_reported"),
-        build=lambda text: named_path.trial(Cast(), check_id=MARKER, reply=text.replace("{marker}", MARKER)),
-        skill_flag=named_path.SKILL_FLAG,
-    ),
+    HeldOutTask(name=narrative.TASK.name, data="narrative_replies.toml", dimensions=("status_correct",)),
+    HeldOutTask(name=named_path.TASK.name, data="read_named_path_replies.toml",
+                dimensions=("named_path_read", "action_reported")),
 )
 # A second labelled set, written apart from the first: `main` reports both, and the test holds each to its own bounds.
 SECOND_SET = tuple(replace(task, data=task.data.replace(".toml", "_b.toml")) for task in TASKS)
@@ -74,18 +52,10 @@ SECOND_SET = tuple(replace(task, data=task.data.replace(".toml", "_b.toml")) for
 THIRD_STATUS_SET = tuple(replace(task, data=task.data.replace(".toml", "_c.toml")) for task in TASKS)
 
 
-def with_final(task: str, text: str) -> Trial:
-    """The task's correct run (its first witness) with `text` as the final reply."""
-    run = for_task(task).trial().copy()
-    run.final()["content"] = text
-    return run
-
-
 # A third set, for the eight other tasks, written apart from their verifiers: each reply is dropped into the task's
 # correct run, and the dimensions compared are those its text decides.
 THIRD_SET = tuple(
-    HeldOutTask(name=name, data=name.replace("-", "_") + "_replies.toml", dimensions=dimensions,
-                build=lambda text, name=name: with_final(name, text))
+    HeldOutTask(name=name, data=name.replace("-", "_") + "_replies.toml", dimensions=dimensions)
     for name, dimensions in (
         ("memory-retrieval", ("answer_correct",)),
         ("reply-to-thread", ("answer_correct",)),
@@ -116,33 +86,25 @@ SEVENTH_SET = tuple(replace(task, data=task.data.replace(".toml", "_g.toml")) fo
 
 def cases(task: HeldOutTask) -> list[Case]:
     """Every labelled reply of `task`, debatable ones included."""
-    raw = tomllib.loads((HERE / task.data).read_text(encoding="utf-8"))["case"]
-    loaded = []
-    for entry in raw:
-        overrides = {_ALIASES.get(key, key): value for key, value in entry.items() if _ALIASES.get(key, key) in task.dimensions}
-        expected = {"reward": entry["expected"], **{dim: overrides.get(dim, entry["expected"]) for dim in task.dimensions}}
-        loaded.append(Case(task.name, entry["id"], entry["text"], expected, entry["why"], entry.get("debatable", False)))
-    return loaded
+    return list(_replies(task).cases)
+
+
+def _replies(task: HeldOutTask) -> labelled.ReplySet:
+    return labelled.load(HERE / task.data, task=task.name, answer=task.dimensions, aliases=_ALIASES, values=task.values)
 
 
 @cache
-def _verifier_main(task: str) -> Callable[[list[str]], int]:
-    """The `main` of the generated tasks/<task>/tests/verify.py, loaded once without running it."""
-    return runpy.run_path(str(TASKS_DIR / task / "tests" / "verify.py"), run_name="heldout_verify")["main"]
+def _subject(task: str) -> Command:
+    """The generated tasks/<task>/tests/verify.py, through its command line (one fork server per task)."""
+    return labelled.shipped_subject(task)
 
 
 def score(task: HeldOutTask, text: str) -> dict[str, float]:
     """reward.json of the generated verifier for a correct run whose final reply is `text`."""
-    run = task.build(text)
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        (folder / "evidence.json").write_text(json.dumps(run.snapshot()), encoding="utf-8")
-        argv = ["--evidence", str(folder / "evidence.json"), "--reward", str(folder / "reward.json"), "--details", str(folder / "details.json")]
-        if task.skill_flag is not None:
-            (folder / "SKILL.md").write_text(run.input_files[task.skill_flag], encoding="utf-8")
-            argv += [task.skill_flag, str(folder / "SKILL.md")]
-        assert _verifier_main(task.name)(argv) == 0
-        return json.loads((folder / "reward.json").read_text(encoding="utf-8"))
+    case = Case(task.name, "score", text, {"reward": True}, "", False, "correct")
+    verdict = labelled.judge(case, _subject(task.name), task.values)
+    assert verdict.metrics is not None, verdict.reason
+    return verdict.metrics
 
 
 def disagreements(case: Case, metrics: dict[str, Any]) -> dict[str, tuple[bool, bool]]:
@@ -153,18 +115,13 @@ def disagreements(case: Case, metrics: dict[str, Any]) -> dict[str, tuple[bool, 
 def main() -> int:
     """Print every disagreement, then false passes and false fails per task and set (debatable cases apart)."""
     for task in TASKS + SECOND_SET + THIRD_STATUS_SET + THIRD_SET + FOURTH_SET + FIFTH_SET + SIXTH_SET + SEVENTH_SET:
-        false_pass = false_fail = counted = 0
         print(f"== {task.name} ({task.data})")
-        for case in cases(task):
-            diff = disagreements(case, score(task, case.text))
-            counted += not case.debatable
-            if diff:
-                tag = "debatable" if case.debatable else ("FALSE PASS" if not case.expected["reward"] and diff.get("reward") else "FALSE FAIL" if case.expected["reward"] else "dimension")
-                if not case.debatable:
-                    false_pass += tag == "FALSE PASS"
-                    false_fail += tag == "FALSE FAIL"
-                print(f"{tag:10} {case.id}: {json.dumps(case.text, ensure_ascii=False)}  {diff}")
-        print(f"-- {counted} counted cases: {false_pass} false passes, {false_fail} false fails\n")
+        judged, tally = labelled.score_set(_replies(task), _subject(task.name))
+        for verdict in judged:
+            if verdict.tag is not None:
+                print(f"{verdict.tag:10} {verdict.case.id}: {json.dumps(verdict.case.text, ensure_ascii=False)}  "
+                      f"{verdict.differences}")
+        print(f"-- {tally.counted} counted cases: {tally.false_passes} false passes, {tally.false_fails} false fails\n")
     return 0
 
 

@@ -18,8 +18,10 @@ from typing import Callable
 
 from verifuzz.properties.engine import HELD, Result, applicable, check, context
 from verifuzz.properties.imported import ImportedScript
+from verifuzz.properties.registry import Context
 from verifuzz.diff_examples import owners
-from verifuzz.mutation.foreign_suite import MODULE, SETTINGS, Settings, digest, outcome_json, stream
+from verifuzz.mutation.foreign_suite import (EXAMPLES, MODULE, SETTINGS, Settings, digest, outcome_json, stream,
+                                             write_examples)
 
 SCRIPT = "foreign/verify.py"
 PROMISE_TESTS = "test_promises.py"
@@ -159,21 +161,29 @@ def prepare(project: Path, task: str, extra: dict[str, str], examples: int, seed
             results.append(check(prop, ctx))
             if progress:
                 progress(index, len(plan), results[-1])
-        steps = stream(ctx, None, examples, seed)
-        baseline = {}
-        for items in steps.values():
-            for item in items:
-                for example in (item.example, item.example.base):
-                    if example is not None:
-                        baseline[digest(example)] = outcome_json(subject.outcome(example))
-        labels = owners(item for items in steps.values() for item in items)
-        settings = Settings(
-            task=task, extra=extra, keys=ctx.keys, held=tuple(r.prop.name for r in results if r.status == HELD),
-            seed=seed, examples=examples, steps=tuple(steps),
-            owners={label: [prop.name for prop in props] for label, props in labels.items()}, baseline=baseline)
-        settings.write(project / SETTINGS)
-        return Prepared(settings, results)
+        return Prepared(record(project, ctx, examples, seed, results), results)
     finally:
         sys.path.remove(str(project))
         for name in [name for name in sys.modules if name == "foreign" or name.startswith("foreign.")]:
             del sys.modules[name]
+
+
+def record(project: Path, ctx: Context, examples: int, seed: int, results: list[Result]) -> Settings:
+    """The unmutated script's outcomes on diff's stream, with the promises that held, written for the generated
+    tests; what the script writes is compared with its run's own names taken out (properties/scrub.py)."""
+    subject = ctx.subject
+    steps = stream(ctx, None, examples, seed)
+    baseline = {}
+    for items in steps.values():
+        for item in items:
+            for example in (item.example, item.example.base):
+                if example is not None:
+                    baseline[digest(example)] = outcome_json(subject.outcome(example))
+    labels = owners(item for items in steps.values() for item in items)
+    settings = Settings(
+        task=ctx.task, extra=subject.extra, keys=ctx.keys, held=tuple(r.prop.name for r in results if r.status == HELD),
+        seed=seed, examples=examples, steps=tuple(steps),
+        owners={label: [prop.name for prop in props] for label, props in labels.items()}, baseline=baseline)
+    settings.write(project / SETTINGS)
+    write_examples(project / EXAMPLES, steps)
+    return settings

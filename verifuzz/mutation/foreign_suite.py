@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -17,11 +18,22 @@ from verifuzz.properties.example import Example, Outcome
 from verifuzz.properties.imported import ImportedScript
 from verifuzz.properties.registry import PROPERTIES, Context
 from verifuzz.properties.subjects import Subject
-from verifuzz.diff_examples import drawn, sources, universal
+from verifuzz.diff_examples import Item, drawn, sources, universal
 from verifuzz.diff_judge import Recorded, compare
 
 MODULE = "foreign.verify"
 SETTINGS = "verifuzz-foreign.json"
+# The examples the baseline was recorded on, as they were drawn: the tests judge these very examples, since drawing
+# them again in mutmut's process (under pytest, after other tests) did not always give the same ones.
+EXAMPLES = "verifuzz-foreign-examples.pickle"
+
+
+def write_examples(path: Path, steps: dict[str, list[Item]]) -> None:
+    path.write_bytes(pickle.dumps(steps))
+
+
+def read_examples(path: Path) -> dict[str, list[Item]]:
+    return pickle.loads(path.read_bytes())  # noqa: S301 - written by this process's parent, for this run only
 
 
 def digest(example: Example) -> str:
@@ -94,6 +106,7 @@ class Suite:
         self.path = settings
         self._settings: Settings | None = None
         self._ctx: Context | None = None
+        self._examples: dict[str, list[Item]] | None = None
 
     @property
     def settings(self) -> Settings:
@@ -128,7 +141,9 @@ class Suite:
         new = self.ctx()
         old = replace(new, subject=Baseline(settings.task, settings.keys, settings.baseline))
         recorded = replace(new, subject=Recorded(new.subject))
-        items = stream(new, (step,), settings.examples, settings.seed)[step]
+        if self._examples is None:
+            self._examples = read_examples(self.path.with_name(EXAMPLES))
+        items = self._examples[step]
         everywhere = universal(new)
         # Owners over the whole stream, as `verifuzz diff` judges them, though only this step's examples run here.
         kinds = {label: [PROPERTIES[name] for name in names] for label, names in settings.owners.items()}

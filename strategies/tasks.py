@@ -56,6 +56,8 @@ class Task:
     witnesses: Callable[[], st.SearchStrategy[Trial]]
     adversaries: tuple[Adversary, ...]
     replies: Optional[Callable[[Trial], ReplyTask]] = None  # labelled replies, for a task with a free-text answer
+    # Changes that keep a correct run correct (a reply ending on its working): each must still earn 1.0 everywhere.
+    variants: tuple[Adversary, ...] = ()
 
     def __repr__(self) -> str:
         return f"Task({self.name!r})"

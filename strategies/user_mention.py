@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from verifuzz.strategies.adversaries import Broken, adversary, extra_message, generic
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
+from verifuzz.strategies.lookalikes import keyword_questions, named_not_tagged, near_miss_figure
 from verifuzz.strategies.realistic import casts, chatter, harmless_tags
 from verifuzz.strategies.replies import Fact, ReplyTask, addressed
 from verifuzz.strategies.tasks import Task
@@ -186,6 +187,15 @@ def total_only_in_earlier_message(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
+near_miss_total = near_miss_figure((TOTAL,), 1, Trial.final, lambda trial, value, wrong: f"@{HUMAN} The total is ${wrong:,}.",
+                                   "answer_correct")
+full_name_text_not_tagged = named_not_tagged(Trial.final, "user_p_tagged")
+keyword_question = keyword_questions(
+    ("What total should I quote for the 12 licences?", "Should I total 12 licences at $37 for 12 months?",
+     "Do you want the total for 12 months or for one?", "Which licences should I total?"),
+    ("Should I {word} the total for the 12 licences?", "Which total should I {word}?"), "answer_correct")
+
+
 # ---- labelled replies ------------------------------------------------------------------------------------------------
 #
 # The answer is the total, affirmed in any of its forms and spellings; the wrong facts are what a careless sum gives,
@@ -242,6 +252,9 @@ TASK = Task(
         extra_numbers,
         candidate_totals,
         total_only_in_earlier_message,
+        near_miss_total,
+        full_name_text_not_tagged,
+        keyword_question,
     ),
     replies=replies,
 )

@@ -39,11 +39,12 @@ SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 
 
 def witness_trials(ctx: Context) -> st.SearchStrategy[Trial]:
-    """Correct runs when verifuzz knows the task or the user gave some, otherwise plausible runs of it."""
-    if ctx.strategies:
-        return ctx.strategies.witnesses()
+    """Correct runs given for this run (by the user, or the ones `verifuzz diff` found its OLD script pays), else the
+    task's own when verifuzz knows it, otherwise plausible runs of it."""
     if ctx.witnesses:
         return st.sampled_from(ctx.witnesses).map(Trial.copy)
+    if ctx.strategies:
+        return ctx.strategies.witnesses()
     return plausible_trials(ctx.task)
 
 

@@ -1,0 +1,78 @@
+"""The lines of a script each example executes, measured in the run that judges it.
+
+NEW runs through a small launcher that sets a line tracer (`sys.settrace`, standard library only, so any interpreter
+a verifier runs under can load it) for the script's own file, runs the script as `__main__` exactly as `python3
+SCRIPT` would, and appends the lines it executed to a file after each run. The outcome is the script's own; only
+the launcher's frames are added to a traceback.
+"""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from verifuzz.properties.example import Example, Outcome
+from verifuzz.properties.subjects import Command, Subject
+
+LAUNCHER = '''\
+import runpy, sys
+TARGET = {target!r}
+LINES = {lines!r}
+seen = set()
+
+
+def local(frame, event, arg):
+    if event == "line":
+        seen.add(frame.f_lineno)
+    return local
+
+
+def tracer(frame, event, arg):
+    if frame.f_code.co_filename != TARGET:
+        return None
+    seen.add(frame.f_lineno)
+    return local
+
+
+sys.argv[0] = TARGET
+sys.settrace(tracer)
+try:
+    runpy.run_path(TARGET, run_name="__main__")
+finally:
+    sys.settrace(None)
+    with open(LINES, "a", encoding="ascii") as out:
+        out.write(" ".join(map(str, sorted(seen))) + "\\n")
+'''
+
+
+class Traced(Subject):
+    """A command-line script run through the tracing launcher; `take()` returns the lines run since the last call."""
+
+    def __init__(self, script: Path, task: str, **options: object) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="verifuzz-trace-"))
+        self.lines_file = self.folder / "lines.txt"
+        self.lines_file.write_text("", encoding="ascii")
+        launcher = self.folder / "traced.py"
+        target = str(Path(script).resolve())
+        launcher.write_text(LAUNCHER.format(target=target, lines=str(self.lines_file)), encoding="utf-8")
+        self.inner = Command(launcher, task, **options)  # type: ignore[arg-type]
+        self.plain = Command(Path(script), task, **options)  # names the script in reproductions
+        self.task = task
+        self.label = str(script)
+        self.keys = self.inner.keys
+        self.writes_details = self.inner.writes_details
+
+    def outcome(self, example: Example) -> Outcome:
+        return self.inner.outcome(example)
+
+    def take(self) -> set[int]:
+        """Every line the script executed since the last call (over all the runs in between)."""
+        text = self.lines_file.read_text(encoding="ascii")
+        self.lines_file.write_text("", encoding="ascii")
+        return {int(n) for n in text.split()}
+
+    def command(self, evidence: str, inputs: dict[str, str]) -> str:
+        return self.plain.command(evidence, inputs)
+
+    def close(self) -> None:
+        for command in (self.inner, self.plain):
+            command.close()

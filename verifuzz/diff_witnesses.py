@@ -1,0 +1,67 @@
+"""Witnesses first: the correct runs the OLD script rewards, so both versions are compared on runs that can earn reward.
+
+A verifier that pays none of a task's usual witnesses (it wants "ALPHA: 346" and nothing else) scores every example 0
+before and after a change, so no difference can show. `witnesses_of_old` is the one place `verifuzz diff` asks for
+such runs: today it draws the task's own witnesses and keeps those OLD pays in full; a witness search plugs in here
+by returning its accepted runs instead (docs/diff.md).
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+
+from hypothesis import HealthCheck, Phase, given, seed as hypothesis_seed, settings
+
+from verifuzz.properties.example import Example
+from verifuzz.properties.registry import Context
+from verifuzz.strategies.trial import Trial
+
+DRAWS = 64  # witnesses drawn at most; one OLD run each
+ENOUGH = 8  # stop drawing once this many are paid
+
+
+@dataclass(frozen=True)
+class OldWitnesses:
+    """The witnesses OLD pays in full, and how many were tried to find them."""
+
+    accepted: tuple[Trial, ...]
+    tried: int
+
+    def summary(self) -> str:
+        return f"OLD pays {len(self.accepted)} of {self.tried} witnesses drawn"
+
+
+def witnesses_of_old(old: Context, seed: int, draws: int = DRAWS, enough: int = ENOUGH) -> OldWitnesses:
+    """Up to `enough` correct runs of the task that OLD rewards with 1.0 on every metric, from at most `draws` of the
+    task's witnesses (none when verifuzz has no witnesses for the task).
+
+    The plug-in point for a witness search: replace the drawing below with the search's accepted witness replies for
+    (`old.subject`, `old.task`), returned as `Trial`s.
+    """
+    if old.strategies is None:
+        return OldWitnesses((), 0)
+    drawn: list[Trial] = []
+
+    def collect(trial: Trial) -> None:
+        drawn.append(trial)
+
+    test = given(old.strategies.witnesses())(collect)
+    test = settings(max_examples=draws, phases=[Phase.generate], database=None, deadline=None,
+                    suppress_health_check=list(HealthCheck))(test)
+    hypothesis_seed(int.from_bytes(hashlib.sha256(f"{seed}/witnesses".encode()).digest()[:8], "big"))(test)()
+    accepted: list[Trial] = []
+    tried = 0
+    for trial in drawn:
+        tried += 1
+        outcome = old.subject.outcome(Example.of(trial, "witness", dict(trial.input_files)))
+        metrics = outcome.metrics if outcome.error is None and isinstance(outcome.metrics, dict) else {}
+        if metrics and all(value == 1.0 for value in metrics.values()):
+            accepted.append(trial)
+            if len(accepted) >= enough:
+                break
+    return OldWitnesses(tuple(accepted), tried)
+
+
+def from_old_witnesses(ctx: Context, found: OldWitnesses) -> Context:
+    """`ctx` whose examples derive from the witnesses OLD pays (unchanged when it pays none)."""
+    return replace(ctx, witnesses=found.accepted) if found.accepted else ctx

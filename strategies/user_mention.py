@@ -28,6 +28,9 @@ STATEMENTS = (
     "The total is {v}.", "Total: {v}", "Total cost for 12 months: {v}", "That comes to {v} for the year.",
     "12 licences \u00d7 $37 \u00d7 12 months = {v}", "12 \u00d7 $37/month \u00d7 12 = {v}", "$37 x 12 licenses x 12 months = {v}",
     "It's {v} per year.", "{v} in total.", "The annual licensing cost is {v}.", "The licences cost {v} for 12 months.",
+    # Forms that end on another number than the total: a reader that takes only the last number refuses them.
+    "{v} for 12 licences over 12 months.", "The 12 licences cost {v} over 12 months.", "It comes to {v} for 12 licences.",
+    "The total is {v} for 12 months.",
     "Annual cost: {v}", "{v}",
 )
 OPENINGS = ("@John Vincent Doe", "Hi John,", "Hi John Vincent Doe,", "@John Vincent Doe,", "Sure!", "Hello!")

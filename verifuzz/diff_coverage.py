@@ -7,6 +7,7 @@ the launcher's frames are added to a traceback.
 """
 from __future__ import annotations
 
+import ast
 import tempfile
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from verifuzz.properties.example import Example, Outcome
 from verifuzz.properties.subjects import Command, Subject
 
 LAUNCHER = '''\
+{imports}
 import runpy, sys
 TARGET = {target!r}
 LINES = {lines!r}
@@ -53,7 +55,8 @@ class Traced(Subject):
         self.lines_file.write_text("", encoding="ascii")
         launcher = self.folder / "traced.py"
         target = str(Path(script).resolve())
-        launcher.write_text(LAUNCHER.format(target=target, lines=str(self.lines_file)), encoding="utf-8")
+        launcher.write_text(LAUNCHER.format(imports=_imports(Path(script)), target=target, lines=str(self.lines_file)),
+                            encoding="utf-8")
         self.inner = Command(launcher, task, **options)  # type: ignore[arg-type]
         self.plain = Command(Path(script), task, **options)  # names the script in reproductions
         self.task = task
@@ -76,3 +79,14 @@ class Traced(Subject):
     def close(self) -> None:
         for command in (self.inner, self.plain):
             command.close()
+
+
+def _imports(script: Path) -> str:
+    """The script's own top-level imports, so the fork server imports them once, as it does for the script itself."""
+    try:
+        tree = ast.parse(script.read_text(encoding="utf-8", errors="replace"))
+    except SyntaxError:
+        return ""
+    found = [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom)) and
+             not (isinstance(node, ast.ImportFrom) and (node.module == "__future__" or node.level))]
+    return "\n".join(f"try:\n    {ast.unparse(node)}\nexcept Exception:\n    pass" for node in found)

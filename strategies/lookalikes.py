@@ -46,7 +46,7 @@ def near_misses(value: int, tolerance: int = 0) -> list[int]:
     return [n for n in dict.fromkeys(found) if n > 0 and abs(n - value) > tolerance]
 
 
-_AMOUNT = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w,]|\.\d)")
+_AMOUNT = re.compile(r"(?<![\w.])(?<!\d,)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?!\w|[.,]\d)")  # a whole amount
 
 
 def replace_figure(text: str, value: int, tolerance: int, wrong: int) -> tuple[str, int]:

@@ -73,7 +73,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--focus {args.focus}: give 0 (no focused examples) or more")
     with tempfile.TemporaryDirectory(prefix="verifuzz-diff-") as scratch:
         old_path, new_path, old_name = _scripts(args, Path(scratch))
-        return _diff(args, old_path, new_path, old_name)
+        opened: list[Traced] = []
+        try:
+            return _diff(args, old_path, new_path, old_name, opened)
+        finally:
+            for traced in opened:
+                traced.close()
 
 
 def _scripts(args: argparse.Namespace, scratch: Path) -> tuple[Path, Path, str]:
@@ -113,7 +118,7 @@ def _git_show(rev: str, path: Path) -> bytes:
     return done.stdout
 
 
-def _diff(args: argparse.Namespace, old_path: Path, new_path: Path, old_name: str) -> int:
+def _diff(args: argparse.Namespace, old_path: Path, new_path: Path, old_name: str, opened: list[Traced]) -> int:
     """Draw the examples, judge each with both scripts, spend the focused budget where the change runs, save and
     report the differences; the exit status."""
     task = task_of_script(new_path, args.task_name)
@@ -124,6 +129,8 @@ def _diff(args: argparse.Namespace, old_path: Path, new_path: Path, old_name: st
     new_subject: Subject = (Traced(new_path.resolve(), task, python=args.python, extra=extra, isolated=False)
                             if not changed.empty and args.focus else
                             Command(new_path.resolve(), task, python=args.python, extra=extra, isolated=False))
+    if isinstance(new_subject, Traced):
+        opened.append(new_subject)
     new = context(Recorded(new_subject))
     chosen = sources(new, args.promise)
     folders = args.counterexamples or ([DEFAULT_COUNTEREXAMPLES] if DEFAULT_COUNTEREXAMPLES.is_dir() else [])

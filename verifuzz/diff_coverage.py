@@ -8,6 +8,7 @@ the launcher's frames are added to a traceback.
 from __future__ import annotations
 
 import ast
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -77,8 +78,10 @@ class Traced(Subject):
         return self.plain.command(evidence, inputs)
 
     def close(self) -> None:
+        """Stop both scripts' fork servers and remove the launcher's folder."""
         for command in (self.inner, self.plain):
             command.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def _imports(script: Path) -> str:

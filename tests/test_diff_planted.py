@@ -46,6 +46,7 @@ def test_the_corpus_plants_every_kind_of_change() -> None:
 
 
 @pytest.mark.corpus
+@pytest.mark.slow  # subprocesses; kept out of the mutation gate's `not slow` selection too
 @pytest.mark.parametrize("change", CHANGES, ids=[c["name"] for c in CHANGES])
 def test_diff_flags_a_breaking_change_and_nothing_else(change: dict, tmp_path: Path) -> None:
     """A breaking change is reported as a regression (exit 1), a refactor as nothing (exit 0), each within two minutes."""

@@ -39,11 +39,12 @@ SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 
 
 def witness_trials(ctx: Context) -> st.SearchStrategy[Trial]:
-    """Correct runs when verifuzz knows the task or the user gave some, otherwise plausible runs of it."""
-    if ctx.strategies:
-        return ctx.strategies.witnesses()
+    """Correct runs given for this run (by the user, or the ones `verifuzz diff` found its OLD script pays), else the
+    task's own when verifuzz knows it, otherwise plausible runs of it."""
     if ctx.witnesses:
         return st.sampled_from(ctx.witnesses).map(Trial.copy)
+    if ctx.strategies:
+        return ctx.strategies.witnesses()
     return plausible_trials(ctx.task)
 
 
@@ -379,6 +380,36 @@ def _register_adversaries() -> None:
 
 
 _register_adversaries()
+
+
+def variant_promise(variant: Adversary) -> Property:
+    """The promise that a correct run changed by `variant` (which keeps it correct) still earns 1.0 everywhere."""
+
+    def derive(ctx: Context) -> st.SearchStrategy[list[Example]]:
+        own = next(v for v in ctx.strategies.variants if v.name == variant.name)
+        return fanned(ctx, lambda rng, witness: Example.of(own.apply(rng, witness.copy()), f"variant {own.name}",
+                                                           dict(witness.input_files)))
+
+    def check(ctx: Context, example: Example, outcome: Outcome) -> None:
+        witness_earns_full_reward(ctx, example, outcome)
+
+    check.__name__ = f"pays_{variant.name}"
+    return Property(check.__name__, f"a correct run still earns 1.0 everywhere when it {variant.breaks}", derive, check,
+                    applies=lambda ctx: ctx.strategies is not None and variant.name in {v.name for v in ctx.strategies.variants},
+                    batched=False)
+
+
+def _register_variants() -> None:
+    """One promise per variant name across the tasks (two tasks may each define one of a name)."""
+    seen: set[str] = set()
+    for task in registered().values():
+        for variant in task.variants:
+            if variant.name not in seen:
+                seen.add(variant.name)
+                register(variant_promise(variant))
+
+
+_register_variants()
 
 
 # ---- seeded inputs the agent could have rewritten ---------------------------------------------

@@ -43,7 +43,7 @@ class Context:
     # How strict the malformed-evidence promises are: "schema", any break of the snapshot must fail
     # closed (our contract); "read", only a break the verdict notices must (docs/auditing.md).
     strictness: tuple[str, ...] = ("schema",)
-    witnesses: tuple = ()  # correct runs given by the user (`audit --witness`), used instead of plausible ones
+    witnesses: tuple = ()  # correct runs given for this run (`audit --witness`, `diff`), used before any others
 
     @property
     def task(self) -> str:

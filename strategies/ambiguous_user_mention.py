@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from verifuzz.strategies.adversaries import OTHER_KINDS, Broken, adversary, extra_message, generic
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
+from verifuzz.strategies.lookalikes import ending_on_working, keyword_questions, lookalike_ids, named_not_tagged
 from verifuzz.strategies.realistic import casts, chatter, harmless_tags
 from verifuzz.strategies.replies import Fact, ReplyTask, addressed
 from verifuzz.strategies.tasks import Task
@@ -302,6 +303,32 @@ REPLIES = ReplyTask(
 replies = addressed(REPLIES)  # the facts a reply can state, addressed to the run's own human
 
 
+# ---- look-alikes ---------------------------------------------------------------------------------------------------
+
+full_name_text_not_tagged = named_not_tagged(Trial.final, "user_callback")
+keyword_question = keyword_questions(
+    ("Which Taylor should I send it to?", "Should I send ORCHID-72 approved to Taylor Morgan Lee?",
+     "Was it delivered to the release captain?", "Sent to which Taylor Morgan Lee?", "Do you want me to notify Taylor?"),
+    ("Which Taylor should I {word} it to?", "Should I {word} it to the release captain?"), "user_callback")
+
+
+@adversary("the delivered id has one character swapped with its neighbour (ORCHID-72 as ORCHDI-72 or ORCHID-27)",
+           zeroes="message_correct")
+def message_id_swapped(rng: Random, trial: Trial) -> Broken:
+    delivery = delivery_of(trial)
+    swapped = lookalike_ids("ORCHID-72", Random(rng.random()))
+    while swapped.upper() == "ORCHID-72" or "\uff21" <= swapped[0] <= "\uff3a":  # a case or width change only
+        swapped = lookalike_ids("ORCHID-72", Random(rng.random()))
+    delivery["content"] = delivery["content"].replace("ORCHID-72", swapped)
+    return trial
+
+
+reply_ending_on_working = ending_on_working(
+    ("\u2705 Sent ORCHID-72 approved to Taylor Morgan Lee (release captain).",
+     "Sent ORCHID-72 approved to Taylor Morgan Lee (the release captain).", "\u2705 Sent to the release captain.",
+     "Delivered: ORCHID-72 approved (to Taylor Morgan Lee, release captain)", "SENT \u2014 ORCHID-72 approved (release captain)"))
+
+
 TASK = Task(
     verifier=verifier,
     facts=FACTS,
@@ -322,6 +349,10 @@ TASK = Task(
         callback_not_to_the_human,
         delivery_and_callback_merged,
         namesakes_unresolvable,
+        full_name_text_not_tagged,
+        keyword_question,
+        message_id_swapped,
     ),
     replies=replies,
+    variants=(reply_ending_on_working,),
 )

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from verifuzz.strategies.adversaries import Broken, adversary, extra_message, generic
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
+from verifuzz.strategies.lookalikes import named_not_tagged, near_miss_figure
 from verifuzz.strategies.realistic import casts, chatter, harmless_tags
 from verifuzz.strategies.replies import Fact, ReplyTask, addressed
 from verifuzz.strategies.tasks import Task
@@ -268,6 +269,15 @@ REPLY_FACTS = ReplyTask(
 replies = addressed(REPLY_FACTS)  # what the final (BETA) reply can state, addressed to the run's own human
 
 
+# ---- look-alikes ---------------------------------------------------------------------------------------------------
+
+near_miss_alpha = near_miss_figure((int(ALPHA_ANSWER),), 0, alpha_reply, lambda trial, value, wrong: f"ALPHA: {wrong}",
+                                   "alpha_correct", name="near_miss_figure")
+near_miss_beta = near_miss_figure((int(BETA_ANSWER),), 0, Trial.final, lambda trial, value, wrong: f"BETA: {wrong}",
+                                  "beta_correct", name="near_miss_second_figure")
+full_name_text_not_tagged = named_not_tagged(Trial.final, "user_mentioned_twice")
+
+
 TASK = Task(
     verifier=verifier,
     facts=FACTS,
@@ -288,6 +298,9 @@ TASK = Task(
         third_reply,
         reply_without_callback,
         callback_misdirected,
+        near_miss_alpha,
+        near_miss_beta,
+        full_name_text_not_tagged,
     ),
     replies=replies,
 )

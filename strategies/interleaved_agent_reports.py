@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from verifuzz.strategies.adversaries import Broken, adversary, extra_message, generic
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
+from verifuzz.strategies.lookalikes import keyword_questions, named_not_tagged, near_miss_figure
 from verifuzz.strategies.realistic import casts, chatter, harmless_tags
 from verifuzz.strategies.replies import Fact, ReplyTask, addressed
 from verifuzz.strategies.tasks import Task
@@ -326,6 +327,17 @@ REPLY_FACTS = ReplyTask(
 replies = addressed(REPLY_FACTS)  # the facts a reply can state, addressed to the run's own human
 
 
+# ---- look-alikes ---------------------------------------------------------------------------------------------------
+
+near_miss_total = near_miss_figure((int(ANSWER),), 0, Trial.final, lambda trial, value, wrong: f"The final figure is {wrong}.",
+                                   "answer_correct")
+full_name_text_not_tagged = named_not_tagged(Trial.final, "single_human_callback")
+keyword_question = keyword_questions(
+    ("Should I send the final figure now?", "Which report should I wait for before the final figure?",
+     "Is the final figure (17 + 23 \u2212 11) \u00d7 3?", "Do you want the reserve subtracted before the multiplier?"),
+    ("Should I {word} the final figure?", "Which report should I {word}?"), "answer_correct")
+
+
 TASK = Task(
     verifier=verifier,
     facts=FACTS,
@@ -349,6 +361,9 @@ TASK = Task(
         callback_misdirected,
         reporter_p_tagged,
         reporter_woken_in_text,
+        near_miss_total,
+        full_name_text_not_tagged,
+        keyword_question,
     ),
     replies=replies,
 )

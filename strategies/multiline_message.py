@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from verifuzz.strategies.adversaries import Broken, adversary, extra_message, generic
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
+from verifuzz.strategies.lookalikes import named_not_tagged
 from verifuzz.strategies.realistic import casts, chatter, harmless_tags
 from verifuzz.strategies.replies import Fact, ReplyTask, addressed
 from verifuzz.strategies.tasks import Task
@@ -317,6 +318,9 @@ REPLIES = ReplyTask(
 replies = addressed(REPLIES)  # the facts a reply can state, addressed to the run's own human
 
 
+full_name_text_not_tagged = named_not_tagged(Trial.final, "user_mentioned")
+
+
 TASK = Task(
     verifier=verifier,
     facts=FACTS,
@@ -340,6 +344,7 @@ TASK = Task(
         user_not_p_tagged,
         p_tag_to_someone_else,
         user_tagged_only_earlier,
+        full_name_text_not_tagged,
     ),
     replies=replies,
 )

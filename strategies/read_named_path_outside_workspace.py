@@ -10,6 +10,7 @@ from verifuzz.strategies.adversaries import Broken, adversary, extra_message, ge
 from verifuzz.strategies.custody import breach
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
+from verifuzz.strategies.lookalikes import lookalike_ids
 from verifuzz.strategies.realistic import casts, chatter, harmless_tags
 from verifuzz.strategies.replies import Fact, ReplyTask
 from verifuzz.strategies.tasks import Task
@@ -245,6 +246,14 @@ def replies(trial: Trial) -> ReplyTask:
     )
 
 
+# ---- look-alikes ---------------------------------------------------------------------------------------------------
+
+
+@adversary("the reply's marker has its case or width changed, or two neighbouring characters swapped", zeroes="named_path_read")
+def marker_lookalike(rng: Random, trial: Trial) -> Broken:
+    return _set_marker(trial, lookalike_ids(marker_of(trial), rng))
+
+
 TASK = Task(
     verifier=verifier,
     facts=FACTS,
@@ -262,6 +271,7 @@ TASK = Task(
         stranger_speaks_last,
         unusable_skill_file,
         rewrites_skill_file,
+        marker_lookalike,
     ),
     replies=replies,
     reply_run=reply_run,

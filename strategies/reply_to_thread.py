@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from verifuzz.strategies.adversaries import Broken, adversary, extra_message, generic
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
+from verifuzz.strategies.lookalikes import near_miss_figure
 from verifuzz.strategies.realistic import casts, chatter, harmless_tags
 from verifuzz.strategies.replies import Fact, ReplyTask, addressed
 from verifuzz.strategies.tasks import Task
@@ -258,6 +259,18 @@ REPLIES = ReplyTask(
 replies = addressed(REPLIES)  # the facts a reply can state, addressed to the run's own human
 
 
+# ---- look-alikes ---------------------------------------------------------------------------------------------------
+
+
+def _near_miss_fallback(trial: Trial, value: int, wrong: int) -> str:
+    figures = {figure: PREFERRED[figure] for figure in ("revenue", "expenses", "profit")}
+    figures[next(f for f, v in ROUNDED.items() if v == value)] = f"${wrong:,}"
+    return "\n".join(LABELS[figure][0].format(v=amount) for figure, amount in figures.items())
+
+
+near_miss_total = near_miss_figure(tuple(ROUNDED.values()), 1, Trial.final, _near_miss_fallback, "answer_correct")
+
+
 TASK = Task(
     verifier=verifier,
     facts=FACTS,
@@ -275,6 +288,7 @@ TASK = Task(
         second_thread_pointer,
         reply_to_own_message,
         answer_repeated_top_level,
+        near_miss_total,
     ),
     replies=replies,
 )

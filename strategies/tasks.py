@@ -60,6 +60,8 @@ class Task:
     # (`{marker}`): called with the reply and the placeholder values, it fills them and builds the run around them.
     # Absent: the fixed correct run with the reply in place of its final one (verifuzz/labelled.py).
     reply_run: Optional[Callable[[str, dict[str, str]], Trial]] = None
+    # Changes that keep a correct run correct (a reply ending on its working): each must still earn 1.0 everywhere.
+    variants: tuple[Adversary, ...] = ()
 
     def __repr__(self) -> str:
         return f"Task({self.name!r})"

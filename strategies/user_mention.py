@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from verifuzz.strategies.adversaries import Broken, adversary, extra_message, generic
 from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.facts import Facts
+from verifuzz.strategies.lookalikes import keyword_questions, named_not_tagged, near_miss_figure
 from verifuzz.strategies.realistic import casts, chatter, harmless_tags
 from verifuzz.strategies.replies import Fact, ReplyTask, addressed
 from verifuzz.strategies.tasks import Task
@@ -27,6 +28,9 @@ STATEMENTS = (
     "The total is {v}.", "Total: {v}", "Total cost for 12 months: {v}", "That comes to {v} for the year.",
     "12 licences \u00d7 $37 \u00d7 12 months = {v}", "12 \u00d7 $37/month \u00d7 12 = {v}", "$37 x 12 licenses x 12 months = {v}",
     "It's {v} per year.", "{v} in total.", "The annual licensing cost is {v}.", "The licences cost {v} for 12 months.",
+    # Forms that end on another number than the total: a reader that takes only the last number refuses them.
+    "{v} for 12 licences over 12 months.", "The 12 licences cost {v} over 12 months.", "It comes to {v} for 12 licences.",
+    "The total is {v} for 12 months.",
     "Annual cost: {v}", "{v}",
 )
 OPENINGS = ("@John Vincent Doe", "Hi John,", "Hi John Vincent Doe,", "@John Vincent Doe,", "Sure!", "Hello!")
@@ -186,6 +190,15 @@ def total_only_in_earlier_message(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
+near_miss_total = near_miss_figure((TOTAL,), 1, Trial.final, lambda trial, value, wrong: f"@{HUMAN} The total is ${wrong:,}.",
+                                   "answer_correct")
+full_name_text_not_tagged = named_not_tagged(Trial.final, "user_p_tagged")
+keyword_question = keyword_questions(
+    ("What total should I quote for the 12 licences?", "Should I total 12 licences at $37 for 12 months?",
+     "Do you want the total for 12 months or for one?", "Which licences should I total?"),
+    ("Should I {word} the total for the 12 licences?", "Which total should I {word}?"), "answer_correct")
+
+
 # ---- labelled replies ------------------------------------------------------------------------------------------------
 #
 # The answer is the total, affirmed in any of its forms and spellings; the wrong facts are what a careless sum gives,
@@ -242,6 +255,9 @@ TASK = Task(
         extra_numbers,
         candidate_totals,
         total_only_in_earlier_message,
+        near_miss_total,
+        full_name_text_not_tagged,
+        keyword_question,
     ),
     replies=replies,
 )

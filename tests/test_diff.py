@@ -79,9 +79,10 @@ def no_counterexamples(tmp_path: Path) -> str:
 
 def run_diff(tmp_path: Path, old: Path, new: Path, task: str, *options: str, name: str = "report",
              replay: bool = True) -> tuple[int, dict]:
-    """Run `verifuzz diff` in-process with seed 7, one example per promise; the exit code and the JSON report."""
+    """Run `verifuzz diff` in-process with seed 7, one example per promise and no focused pass (its own tests are in
+    test_diff_focus.py); the exit code and the JSON report."""
     saved = str(SAVED) if replay else no_counterexamples(tmp_path)
-    code = main(["diff", str(old), str(new), "--task-name", task, "--seed", "7", "--examples", "1", "--quiet",
+    code = main(["diff", str(old), str(new), "--task-name", task, "--seed", "7", "--examples", "1", "--quiet", "--focus", "0",
                  "--counterexamples", saved, "--save", str(tmp_path / "saved"),
                  "--json", str(tmp_path / f"{name}.json"), "--markdown", str(tmp_path / f"{name}.md"), *options])
     return code, json.loads((tmp_path / f"{name}.json").read_text(encoding="utf-8"))
@@ -229,7 +230,7 @@ def test_base_names_the_committed_script(tmp_path: Path) -> None:
     subprocess.run([*git, "add", "."], check=True)
     subprocess.run([*git, "commit", "-q", "-m", "shipped"], check=True)
     script.write_text(script.read_text(encoding="utf-8").replace(*CHANNEL_IGNORED[0]), encoding="utf-8")
-    code = main(["diff", "--base", "HEAD", str(script), "--seed", "7", "--examples", "1", "--quiet",
+    code = main(["diff", "--base", "HEAD", str(script), "--seed", "7", "--examples", "1", "--quiet", "--focus", "0",
                  "--promise", "rejects_wrong_channel", "--counterexamples", no_counterexamples(tmp_path),
                  "--save", str(tmp_path / "saved"), "--json", str(tmp_path / "r.json")])
     report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))

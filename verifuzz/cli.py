@@ -43,6 +43,9 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("task_dirs", nargs="*", metavar="TASK_DIR", help="task directories (default: all bundled tasks)")
     check.add_argument("--verifier", type=Path, metavar="PATH",
                        help="another verify.py for the one named task, run through its command line")
+    check.add_argument("--baseline", type=Path, metavar="OLD",
+                       help="with --verifier NEW: report only findings new in NEW, comparing both scripts' verdicts on "
+                            "each violating example (a promise OLD already broke elsewhere still counts)")
     fuzzing.add_foreign(check, "interpreter for --verifier (default: this one)")
     fuzzing.add_common(check)
     check.set_defaults(handler=fuzzing.run_check)

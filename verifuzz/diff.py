@@ -21,7 +21,12 @@ from verifuzz.properties.registry import PROPERTIES, Context, Property, UsageErr
 from verifuzz.properties.subjects import Command, Subject
 from verifuzz import diff_report
 from verifuzz.diff_examples import Item, drawn, owners, saved, sources, universal
+from verifuzz import diff_focus
+from verifuzz.diff_changes import Changes, changes
+from verifuzz.diff_coverage import Traced
+from verifuzz.diff_focus import boundary_values
 from verifuzz.diff_judge import REGRESSION, Difference, Recorded, compare
+from verifuzz.diff_witnesses import from_old_witnesses, witnesses_of_old
 from verifuzz.diff_report import DiffRun, Reported
 from verifuzz.fuzzing import extra_args, task_of_script
 
@@ -44,6 +49,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     diff.add_argument("--python", help="interpreter for both scripts (default: this one)")
     diff.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, metavar="N",
                       help=f"generated examples per promise (default {DEFAULT_EXAMPLES})")
+    diff.add_argument("--focus", type=int, default=diff_focus.DEFAULT_BUDGET, metavar="N",
+                      help="examples spent, after the first pass, on the promises whose examples run the changed lines "
+                           f"(default {diff_focus.DEFAULT_BUDGET}; 0: none)")
     diff.add_argument("--promise", action="append", metavar="NAME", help="only this promise's examples (repeatable)")
     diff.add_argument("--seed", type=int, help="seed for the examples: the same seed gives the same examples and report")
     diff.add_argument("--counterexamples", action="append", type=Path, metavar="DIR",
@@ -61,9 +69,16 @@ def run(args: argparse.Namespace) -> int:
     """`verifuzz diff`: resolve OLD and NEW (a revision's file lives in a temporary folder for the run), then compare."""
     if args.examples < 1:
         raise UsageError(f"--examples {args.examples}: give at least 1 example per promise")
+    if args.focus < 0:
+        raise UsageError(f"--focus {args.focus}: give 0 (no focused examples) or more")
     with tempfile.TemporaryDirectory(prefix="verifuzz-diff-") as scratch:
         old_path, new_path, old_name = _scripts(args, Path(scratch))
-        return _diff(args, old_path, new_path, old_name)
+        opened: list[Traced] = []
+        try:
+            return _diff(args, old_path, new_path, old_name, opened)
+        finally:
+            for traced in opened:
+                traced.close()
 
 
 def _scripts(args: argparse.Namespace, scratch: Path) -> tuple[Path, Path, str]:
@@ -103,23 +118,36 @@ def _git_show(rev: str, path: Path) -> bytes:
     return done.stdout
 
 
-def _diff(args: argparse.Namespace, old_path: Path, new_path: Path, old_name: str) -> int:
-    """Draw the examples, judge each with both scripts, save and report the differences; the exit status."""
+def _diff(args: argparse.Namespace, old_path: Path, new_path: Path, old_name: str, opened: list[Traced]) -> int:
+    """Draw the examples, judge each with both scripts, spend the focused budget where the change runs, save and
+    report the differences; the exit status."""
     task = task_of_script(new_path, args.task_name)
     extra = extra_args(args.arg)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
-    old, new = (context(Recorded(Command(p.resolve(), task, python=args.python, extra=extra, isolated=False)))
-                for p in (old_path, new_path))
+    changed = changes(_source(old_path), _source(new_path))
+    old = context(Recorded(Command(old_path.resolve(), task, python=args.python, extra=extra, isolated=False)))
+    new_subject: Subject = (Traced(new_path.resolve(), task, python=args.python, extra=extra, isolated=False)
+                            if not changed.empty and args.focus else
+                            Command(new_path.resolve(), task, python=args.python, extra=extra, isolated=False))
+    if isinstance(new_subject, Traced):
+        opened.append(new_subject)
+    new = context(Recorded(new_subject))
     chosen = sources(new, args.promise)
     folders = args.counterexamples or ([DEFAULT_COUNTEREXAMPLES] if DEFAULT_COUNTEREXAMPLES.is_dir() else [])
     replays = saved(folders, new)
     started = time.perf_counter()
-    result = DiffRun(task, old_name, str(new_path), seed, 0, 0.0)
-    steps = _draw(chosen, new, args.examples, seed, result.errors)
+    result = DiffRun(task, old_name, str(new_path), seed, 0, 0.0, changes=changed.summary())
+    paid = witnesses_of_old(old, seed)
+    derived = from_old_witnesses(new, paid) if paid.tried and len(paid.accepted) * 2 < paid.tried else new
+    result.witnesses = paid.summary() + (", so examples derive from those" if derived is not new else "")
+    with boundary_values(changed):
+        steps = _draw(chosen, derived, args.examples, seed, result.errors)
     if replays:
         steps.append(("saved counterexamples", replays))
-    differences = _judge(steps, old, new, args.quiet)
+    differences, reach = _judge(steps, old, new, args.quiet, changed)
     result.examples = sum(len(items) for _, items in steps)
+    if args.focus and not changed.empty:
+        differences += _focus(chosen, reach, steps, from_old_witnesses(new, paid), old, new, changed, args, seed, result)
     result.seconds = time.perf_counter() - started
     if differences and args.base is not None:  # the revision's script lives in a temporary folder: keep a copy
         old_path = _kept_script(old_path, args.save / task)
@@ -137,6 +165,10 @@ def _diff(args: argparse.Namespace, old_path: Path, new_path: Path, old_name: st
     return 1 if result.count(REGRESSION) or result.errors else 0
 
 
+def _source(path: Path) -> str:
+    return path.read_text(encoding="utf-8", errors="replace")
+
+
 def _draw(chosen: list[Property], ctx: Context, count: int, seed: int, errors: list[str]) -> list[tuple[str, list[Item]]]:
     """Every chosen promise's examples, drawn before any is judged so each kind's owner is known (see `owners`)."""
     steps = []
@@ -148,18 +180,58 @@ def _draw(chosen: list[Property], ctx: Context, count: int, seed: int, errors: l
     return steps
 
 
-def _judge(steps: list[tuple[str, list[Item]]], old: Context, new: Context, quiet: bool) -> list[Difference]:
-    """Run every example through both scripts, a progress line per step; the differences found."""
+def _judge(steps: list[tuple[str, list[Item]]], old: Context, new: Context, quiet: bool,
+           changed: Changes) -> tuple[list[Difference], dict[str, tuple[int, int]]]:
+    """Run every example through both scripts, a progress line per step; the differences found, and per promise how
+    many of its examples ran a changed line of NEW (when NEW is traced) out of how many."""
+    kinds = owners(item for _, items in steps for item in items)
+    everywhere = universal(new)
+    traced = _traced(new)
+    differences: list[Difference] = []
+    reach: dict[str, tuple[int, int]] = {}
+    for index, (name, items) in enumerate(steps, start=1):
+        step_started = time.perf_counter()
+        found, reached = [], 0
+        for item in items:
+            difference = compare(item, old, new, everywhere, kinds)
+            if difference is not None:
+                found.append(difference)
+            if traced is not None:
+                reached += bool(traced.take() & changed.lines)
+        reach[name] = (reached, len(items))
+        differences += found
+        if not quiet:
+            ran = f", {reached} ran a changed line" if traced is not None else ""
+            print(f"[{index}/{len(steps)}] {name}: {len(items)} example{'' if len(items) == 1 else 's'}{ran}, "
+                  f"{len(found)} differ ({time.perf_counter() - step_started:.1f} s)", file=sys.stderr, flush=True)
+    return differences, reach
+
+
+def _traced(ctx: Context) -> Traced | None:
+    inner = getattr(ctx.subject, "inner", None)
+    return inner if isinstance(inner, Traced) else None
+
+
+def _focus(chosen: list[Property], reach: dict[str, tuple[int, int]], steps: list[tuple[str, list[Item]]],
+           ctx: Context, old: Context, new: Context, changed: Changes, args: argparse.Namespace, seed: int,
+           result: DiffRun) -> list[Difference]:
+    """The focused search of every promise that runs the change (diff_focus.py); its rows join the report."""
+    focus = diff_focus.chosen(chosen, reach, changed)
     kinds = owners(item for _, items in steps for item in items)
     everywhere = universal(new)
     differences: list[Difference] = []
-    for index, (name, items) in enumerate(steps, start=1):
-        step_started = time.perf_counter()
-        found = [d for d in (compare(item, old, new, everywhere, kinds) for item in items) if d is not None]
-        differences += found
-        if not quiet:
-            print(f"[{index}/{len(steps)}] {name}: {len(items)} example{'' if len(items) == 1 else 's'}, "
-                  f"{len(found)} differ ({time.perf_counter() - step_started:.1f} s)", file=sys.stderr, flush=True)
+    with boundary_values(changed):
+        for index, (item, count) in enumerate(zip(focus, diff_focus.shares(focus, args.focus)), start=1):
+            step_started = time.perf_counter()
+            try:
+                differences += diff_focus.search(item, count, ctx, old, new, everywhere, kinds, changed, seed)
+            except Exception as error:  # noqa: BLE001 - a harness fault is reported and fails the run, never hidden
+                result.errors.append(f"{item.prop.name}: focused search failed: {type(error).__name__}: {error}")
+            if not args.quiet:
+                print(f"[focus {index}/{len(focus)}] {item.prop.name}: {item.examples} examples, {item.found} differ "
+                      f"({time.perf_counter() - step_started:.1f} s)", file=sys.stderr, flush=True)
+    result.focus = focus
+    result.examples += sum(item.examples for item in focus)
     return differences
 
 
@@ -207,6 +279,8 @@ def _save(difference: Difference, root: Path, old: Subject, new: Subject, fallba
 def _print(result: DiffRun) -> None:
     """The table, each difference in full, and the counts."""
     print(f"verifuzz diff {result.task}: old {result.old}, new {result.new}")
+    if result.changes or result.witnesses:
+        print(diff_report.focus_text(result))
     if result.reported:
         print(diff_report.table(result))
         print("\n" + diff_report.findings(result))

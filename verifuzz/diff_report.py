@@ -35,6 +35,9 @@ class DiffRun:
     seconds: float
     reported: list[Reported] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    changes: str = ""  # what differs between the sources (diff_changes.Changes.summary)
+    witnesses: str = ""  # how many witnesses OLD pays (diff_witnesses)
+    focus: list[Any] = field(default_factory=list)  # the focused promises (diff_focus.Focus)
 
     def count(self, kind: str) -> int:
         return sum(r.difference.kind == kind for r in self.reported)
@@ -86,11 +89,24 @@ def _row(reported: Reported) -> list[str]:
 
 
 def source(difference: Difference) -> str:
-    """The promise the example was made for, or the saved counterexample it was read from."""
+    """The promise the example was made for (marked `focus` when the focused search drew it), or the saved
+    counterexample it was read from."""
     origin = difference.item.origin
     if origin.startswith("counterexample "):
         return f"saved {Path(origin.removeprefix('counterexample ')).name}"
-    return difference.item.prop.name if difference.item.prop else origin
+    name = difference.item.prop.name if difference.item.prop else origin
+    return f"{name} (focus)" if origin.startswith("focus ") and difference.item.prop else name
+
+
+def focus_text(run: DiffRun) -> str:
+    """What changed, whose witnesses, and each focused promise with why it was chosen and what its search found."""
+    lines = [f"Changed: {run.changes}"] if run.changes else []
+    if run.witnesses:
+        lines.append(f"Witnesses: {run.witnesses}")
+    if run.focus:
+        lines.append("Focused (the promises that run the change):")
+        lines += [f"  {f.prop.name}: {f.why()}; {f.examples} more examples, {f.found} differ" for f in run.focus]
+    return "\n".join(lines)
 
 
 HEADER = ["difference", "example", "from", "old", "new"]
@@ -147,6 +163,10 @@ def to_json(run: DiffRun) -> dict[str, Any]:
         "seconds": round(run.seconds, 3),
         "counts": {kind: run.count(kind) for kind in KINDS},
         "errors": run.errors,
+        "changes": run.changes,
+        "witnesses": run.witnesses,
+        "focus": [{"promise": f.prop.name, "reached": f.reached, "drawn": f.drawn, "boundary": f.boundary,
+                   "examples": f.examples, "differ": f.found} for f in run.focus],
         "differences": [_difference_json(r) for r in run.in_order()],
     }
 
@@ -180,6 +200,8 @@ def markdown(run: DiffRun, rows: int = MARKDOWN_ROWS) -> str:
     lines = [f"### verifuzz diff `{run.task}`: {verdict}", "", summary(run).replace(" (", " — ", 1).rstrip(")"), ""]
     lines.append(f"Old: `{run.old}`  ")
     lines.append(f"New: `{run.new}`")
+    if run.changes:
+        lines.append(f"\nChanged: {_cell(run.changes)}; {len(run.focus)} promises focused")
     ordered = run.in_order()
     if ordered:
         lines += ["", "| " + " | ".join(HEADER) + " |", "|" + "---|" * len(HEADER)]

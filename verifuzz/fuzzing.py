@@ -20,6 +20,7 @@ from verifuzz.properties.runners import MODES, RunnerError
 from verifuzz.properties.subjects import Command, InProcess, Subject, cleanup
 from verifuzz.strategies.recorded import trial_from_snapshot
 from verifuzz import findings, report, shards
+from verifuzz.baseline import against
 from verifuzz.strategies.tasks import TASKS_DIR, UnknownTask, for_task, task_names
 
 DEFAULT_COUNTEREXAMPLES = Path("verifuzz-counterexamples")
@@ -76,6 +77,9 @@ def run_check(args: argparse.Namespace) -> int:
     _validate_common(args)
     tasks = [_task_of(Path(d)) for d in args.task_dirs] or task_names()
     if args.verifier is None:
+        if args.baseline is not None:
+            raise UsageError("--baseline OLD compares with --verifier NEW: give both, e.g. "
+                             "`verifuzz check tasks/NAME --verifier new/verify.py --baseline old/verify.py`")
         for option in ("template", "python"):
             if getattr(args, option):
                 raise UsageError(f"--{'command' if option == 'template' else option} needs --verifier PATH")
@@ -86,7 +90,12 @@ def run_check(args: argparse.Namespace) -> int:
                          "`verifuzz check tasks/narrative-agent-names --verifier path/to/verify.py`")
     subject = command_subject(args, args.verifier, tasks[0], task_inputs(tasks[0]))
     ctx = _foreign_context(subject, args, generic_only=False)
-    return _run(args, [ctx], {"command": "check", "tasks": tasks, "verifier": str(args.verifier), **_foreign_meta(args)})
+    meta = {"command": "check", "tasks": tasks, "verifier": str(args.verifier), **_foreign_meta(args)}
+    if args.baseline is not None:
+        old = command_subject(args, args.baseline, tasks[0], task_inputs(tasks[0]))
+        meta["baseline"] = str(args.baseline)
+        return _run(args, [ctx], meta, baseline=old)
+    return _run(args, [ctx], meta)
 
 
 def run_audit(args: argparse.Namespace) -> int:
@@ -374,9 +383,12 @@ def _results(plan: list[tuple[Context, Any]], seed: int | None, jobs: int,
     return results  # type: ignore[return-value]
 
 
-def _run(args: argparse.Namespace, contexts: Sequence[Context], meta: dict) -> int:
+def _run(args: argparse.Namespace, contexts: Sequence[Context], meta: dict, baseline: Subject | None = None) -> int:
+    """Run the plan, report and save; with a `baseline`, a violation counts only where the baseline keeps the promise
+    on the same example (verifuzz/baseline.py)."""
     profile = args.profile
-    plan = [(ctx, prop) for ctx in contexts for prop in _chosen(ctx, args.promise)]
+    plan = [(ctx, prop if baseline is None else against(prop, baseline))
+            for ctx in contexts for prop in _chosen(ctx, args.promise)]
     if not plan:
         raise UsageError("no promise applies; check --promise names with `verifuzz promises`")
     if args.shard is not None:

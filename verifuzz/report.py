@@ -182,7 +182,8 @@ def results_from_json(rows: Sequence[dict[str, Any]]) -> list[Result]:
         results.append(Result(
             row["task"], PROPERTIES[row["promise"]], row["status"], row["examples"], row["seconds"],
             violation=None if violation is None else Violation(violation["title"], violation["received"], violation["expected"]),
-            example=None if not violation or violation.get("example") is None else Example(violation["example"]),
+            example=None if not violation or violation.get("example") is None
+            else Example(violation["example"], why=violation.get("why") or ""),
             error=row.get("error"), rewarded=row.get("rewarded", 0), witnesses=row.get("witnesses", 0),
             witnesses_rewarded=row.get("witnesses_rewarded", 0)))
     return results

@@ -138,9 +138,9 @@ class _Tally:
         return {"rewarded": self.rewarded, "witnesses": self.witnesses, "witnesses_rewarded": self.witnesses_rewarded}
 
 
-# The key Hypothesis files a promise's test cases under in the example database: the node id `hypothesis fuzz`
-# (HypoFuzz) gives the same promise's test in FUZZ_TARGETS when run from the checkout's root, so a failure either
-# finds replays first in the other (docs/campaigns.md).
+# The key Hypothesis files a promise's test cases under in the example database (profiles that keep one): the node
+# id `hypothesis fuzz` (HypoFuzz) gives the same promise's test in FUZZ_TARGETS when run from the checkout's root,
+# so a failure either finds replays first in the other (docs/campaigns.md).
 FUZZ_TARGETS = "properties/fuzz_promises.py"
 
 
@@ -174,7 +174,11 @@ def _judging(prop: Property, ctx: Context, target: Subject, tally: _Tally) -> Ca
                 tally.last = (example, outcome, violation)
                 raise
 
-    attempt._hypothesis_internal_add_digest = database_key(ctx.task, prop)  # type: ignore[attr-defined]
+    # A derandomized profile (ci, mutation) keeps no database and draws its examples from this digest: it keeps the
+    # one it always had, so it judges the same examples as before.
+    derandomized = hypothesis_settings.default.derandomize
+    attempt._hypothesis_internal_add_digest = (  # type: ignore[attr-defined]
+        f"{ctx.task}/{prop.name}".encode() if derandomized else database_key(ctx.task, prop))
     return attempt
 
 

@@ -101,8 +101,9 @@ def relay_noise(rng: Random, trial: Trial) -> list[object]:
     """What a relay returns for `trial` besides its messages, none of which changes a score.
 
     Entries that are not objects, tags that are not non-empty lists of strings, extra event fields,
-    an earlier message from a pubkey no identity holds, and reactions and deletions (kinds 7 and 5)
-    from anyone, the agent included, anywhere in time: none of them is a reply a person reads.
+    an earlier message from a pubkey no identity holds, reactions (kind 7) from anyone, the agent included,
+    and deletions (kind 5) by anyone but the author of the event they name, anywhere in time: none of them
+    is a reply a person reads, and none deletes one.
     """
     events: list[object] = [{**item, "tags": [list(tag) for tag in item["tags"]]} for item in trial.events]
     first = min(item["created_at"] for item in trial.events)
@@ -121,8 +122,10 @@ def relay_noise(rng: Random, trial: Trial) -> list[object]:
             events.append({"id": hex64("stranger-msg", rng.random()), "pubkey": stranger, "kind": 9,
                            "created_at": first - rng.randint(1, 600), "content": "hello", "tags": [["h", trial.channel]]})
         else:
-            who = rng.choice([pubkey for pubkey in (trial.user, trial.agent, hex64("someone", rng.random()))])
             kind = rng.choice([REACTION, DELETION])
+            # A deletion by the target's own author would delete it (strategies/deletions.py): noise deletes nothing.
+            who = rng.choice([pubkey for pubkey in (trial.user, trial.agent, hex64("someone", rng.random()))
+                              if kind == REACTION or pubkey != target["pubkey"]])
             content = rng.choice(["+", "\U0001f44d", ""]) if kind == REACTION else ""
             events.append({"id": hex64("other-kind", rng.random()), "pubkey": who, "kind": kind,
                            "created_at": rng.randint(first, last + 60), "content": content,

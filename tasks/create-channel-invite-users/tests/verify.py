@@ -650,6 +650,7 @@ from typing import Any, Callable, Iterator, Mapping, NamedTuple, NoReturn, Seque
 
 
 CHAT_KIND = 9  # NIP-29 group chat: the only events a person reads as messages
+DELETION_KIND = 5  # NIP-09: a request by an event's author to delete the events its `e` tags name
 USER = "user"
 ORCHESTRATOR = "orchestrator"
 
@@ -854,7 +855,23 @@ def _read_snapshot(layout: _Layout, raw: object) -> Evidence:
         messages=messages,
     )
     _check_messages(evidence)
-    return evidence
+    visible = _undeleted(messages)
+    return evidence if visible is messages else evidence._replace(messages=visible)
+
+
+# What a deletion names: the value of every `e` tag, whatever its marker.
+_DELETES = TagRule("e", every=True)
+
+
+def _undeleted(messages: tuple[Message, ...]) -> tuple[Message, ...]:
+    """`messages` without those their own author deleted: a complete kind-5 event deletes each complete event by
+    the same pubkey that one of its `e` tags names, so readers no longer see it (NIP-09). A deletion by another
+    pubkey deletes nothing, and a deletion is never deleted. An event the exporter could not read whole neither
+    deletes nor is deleted: it stays, and the snapshot's health says it is incomplete."""
+    named = {(m.pubkey, target) for m in messages if m.kind == DELETION_KIND and m.complete for target in tag_value(_DELETES, m.tags)}
+    if not named:
+        return messages
+    return tuple(m for m in messages if m.kind == DELETION_KIND or not m.complete or (m.pubkey, m.id) not in named)
 
 
 def _check_messages(evidence: Evidence) -> None:

@@ -439,11 +439,18 @@ def read_reply(content: str, check_id: str, action: str, names: tuple[str, ...] 
 
 # ---- scoring -------------------------------------------------------------------------------------
 
+def still_shown(messages: list) -> list:
+    """The messages readers still see. A kind-5 event deletes each event by the same pubkey that one of its
+    `e` tags names (NIP-09); a deletion by anyone else deletes nothing, and deletions themselves stay."""
+    deleted = {(m["pubkey"], t[1]) for m in messages if m["kind"] == 5 for t in m["tags"] if len(t) >= 2 and t[0] == "e"}
+    return [m for m in messages if m["kind"] == 5 or (m["pubkey"], m["id"]) not in deleted]
+
+
 def score(doc: dict, check_id: str, action: str) -> tuple[dict, dict]:
     people = doc["identities"]
     users = [s["pubkey"] for s in people.values() if s["role"] == "user"]
     agents = [s["pubkey"] for s in people.values() if s["role"] == "orchestrator"]
-    messages = doc["messages"]
+    messages = still_shown(doc["messages"])
     task_id = doc["task_event_id"]
     roots = [m for m in messages if task_id is not None and m["id"] == task_id]
     root = roots[0] if len(roots) == 1 else None

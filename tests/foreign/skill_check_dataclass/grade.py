@@ -63,6 +63,12 @@ class Snapshot:
     truncated: bool
     messages: list[Message] = field(default_factory=list)
 
+    def shown(self) -> list[Message]:
+        """The messages readers still see: a kind-5 event by a message's own author whose `e` tag names it
+        deletes it (NIP-09). Anyone else's deletion deletes nothing; deletions are never deleted."""
+        deleted = {(m.pubkey, t[1]) for m in self.messages if m.kind == 5 for t in m.tags if len(t) > 1 and t[0] == "e"}
+        return [m for m in self.messages if m.kind == 5 or (m.pubkey, m.id) not in deleted]
+
 
 class Cursor:
     """A value in the snapshot together with the JSONPath it sits at, so every rejection says where."""
@@ -444,10 +450,11 @@ def load_snapshot(path: str) -> Snapshot:
 def judge(snap: Snapshot, skill: Skill) -> tuple[dict[str, bool], dict[str, Any]]:
     users = [pk for role, pk in snap.people.values() if role == "user"]
     agents = [pk for role, pk in snap.people.values() if role == "orchestrator"]
-    roots = [m for m in snap.messages if snap.task_event_id is not None and m.id == snap.task_event_id]
+    shown = snap.shown()
+    roots = [m for m in shown if snap.task_event_id is not None and m.id == snap.task_event_id]
     reply = None
     if len(roots) == 1 and len(users) == 1:
-        after = [m for m in snap.messages if m.kind == 9 and m.created_at > roots[0].created_at and m.pubkey != users[0]]
+        after = [m for m in shown if m.kind == 9 and m.created_at > roots[0].created_at and m.pubkey != users[0]]
         reply = after[-1] if after else None
     facts = {
         "schema_version_1": snap.schema_version == 1,

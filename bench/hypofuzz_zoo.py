@@ -106,6 +106,7 @@ def hunt(bug: Bug, root: Path, budget: float, processes: int, only: str | None =
             if found:
                 break
     finally:
+        ended = None if child.poll() is None else time.monotonic() - started  # HypoFuzz stopped on its own
         try:
             os.killpg(child.pid, signal.SIGTERM)
         except ProcessLookupError:
@@ -114,8 +115,11 @@ def hunt(bug: Bug, root: Path, budget: float, processes: int, only: str | None =
     collected = "" if fuzzing_from is None else f"{fuzzing_from - started:.0f}"
     if found is None:
         done, total = reached(script, folder)
+        # HypoFuzz's hub ends the run when no worker has reported a target worth fuzzing at its once-a-minute look
+        # (properties/campaign.py, HYPOFUZZ_FAN_OUT): a run that ended so searched for less than the budget.
+        early = "" if ended is None else f"; HypoFuzz ended on its own after {ended:.0f} s, no failure saved"
         return (f"| {bug.name} | {bug.task} | not found in {budget:.0f} s | - | - | - | started fuzzing after "
-                f"{collected or '?'} s; had run {done} of its {total} tests |")
+                f"{collected or '?'} s; had run {done} of its {total} tests{early} |")
     name, wall, seconds = found
     after = "-" if fuzzing_from is None else f"{wall - (fuzzing_from - started):.0f}"
     return f"| {bug.name} | {bug.task} | {name} | {wall:.0f} | {after} | {seconds:.0f} | started fuzzing after {collected} s |"

@@ -71,3 +71,30 @@ def test_the_targets_fuzz_the_verifier_the_environment_names(tmp_path: Path) -> 
 
     sound = pytest_run("-k", name, env={**env, "VERIFUZZ_VERIFIER": ""})
     assert sound.returncode == 0 and "1 passed" in sound.stdout, sound.stdout[-3000:]
+
+
+def judged_by_one_target(monkeypatch: pytest.MonkeyPatch, name: str) -> int:
+    """Examples the fuzz target `name` judged over one run of the dev profile's 8 test cases (the shipped narrative
+    verifier's targets only)."""
+    monkeypatch.setenv("VERIFUZZ_PROFILE", "dev")
+    monkeypatch.setenv(campaign.VERIFIER, str(for_task("narrative-agent-names").folder / "tests" / "verify.py"))
+    test = campaign.targets()[name]
+    judged = []
+    outcome = InProcess.outcome
+    monkeypatch.setattr(InProcess, "outcome", lambda self, example: judged.append(1) or outcome(self, example))
+    test()
+    return len(judged)
+
+
+def test_under_hypofuzz_a_test_case_judges_a_small_batch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """HypoFuzz 25.11's hub ends the whole run at its once-a-minute look when no worker has finished a round of 100
+    test cases: at 64 examples a test case a round took longer than that on a loaded machine. Under HypoFuzz a test
+    case judges HYPOFUZZ_FAN_OUT examples; anywhere else the profile's fan-out (32 under dev)."""
+    import hypofuzz.detection
+
+    name = "test_narrative_agent_names__reward_is_the_conjunction"
+    assert not campaign.in_hypofuzz()
+    assert judged_by_one_target(monkeypatch, name) > 8 * campaign.HYPOFUZZ_FAN_OUT
+    monkeypatch.setattr(hypofuzz.detection, "_in_hypofuzz_run", True)
+    assert campaign.in_hypofuzz()
+    assert campaign.HYPOFUZZ_FAN_OUT <= judged_by_one_target(monkeypatch, name) <= 8 * campaign.HYPOFUZZ_FAN_OUT

@@ -98,3 +98,19 @@ def test_under_hypofuzz_a_test_case_judges_a_small_batch(monkeypatch: pytest.Mon
     monkeypatch.setattr(hypofuzz.detection, "_in_hypofuzz_run", True)
     assert campaign.in_hypofuzz()
     assert campaign.HYPOFUZZ_FAN_OUT <= judged_by_one_target(monkeypatch, name) <= 8 * campaign.HYPOFUZZ_FAN_OUT
+
+
+def test_the_hypofuzz_bench_fuzzes_each_bugs_catcher_and_every_catcher_of_a_task_on_its_control() -> None:
+    import hypofuzz_zoo
+
+    bugs = [bug for bug in bug_zoo.load_bugs() if bug.name in ("channel_ignored", "negation_ignored", "marker_substring")]
+    controls = [bug_zoo.Bug(f"control-{task}", task, "none", "", ()) for task in ("narrative-agent-names",
+                                                                                   "read-named-path-outside-workspace")]
+    caught = {"channel_ignored": "rejects_wrong_channel", "negation_ignored": "rejects_merged_statuses",
+              "marker_substring": "rejects_marker_inside_longer_token", "not_in_this_run": "rejects_wrong_task_name"}
+    assert hypofuzz_zoo.selection([*controls, *bugs], caught) == {
+        "control-narrative-agent-names": ["rejects_merged_statuses", "rejects_wrong_channel"],
+        "control-read-named-path-outside-workspace": ["rejects_marker_inside_longer_token"],
+        "channel_ignored": ["rejects_wrong_channel"], "negation_ignored": ["rejects_merged_statuses"],
+        "marker_substring": ["rejects_marker_inside_longer_token"],
+    }

@@ -90,14 +90,18 @@ def test_under_hypofuzz_a_test_case_judges_a_small_batch(monkeypatch: pytest.Mon
     """HypoFuzz 25.11's hub ends the whole run at its once-a-minute look when no worker has finished a round of 100
     test cases: at 64 examples a test case a round took longer than that on a loaded machine. Under HypoFuzz a test
     case judges HYPOFUZZ_FAN_OUT examples; anywhere else the profile's fan-out (32 under dev)."""
-    import hypofuzz.detection
-
     name = "test_narrative_agent_names__reward_is_the_conjunction"
-    assert not campaign.in_hypofuzz()
+    monkeypatch.setattr(campaign, "in_hypofuzz", lambda: False)
     assert judged_by_one_target(monkeypatch, name) > 8 * campaign.HYPOFUZZ_FAN_OUT
-    monkeypatch.setattr(hypofuzz.detection, "_in_hypofuzz_run", True)
-    assert campaign.in_hypofuzz()
+    monkeypatch.setattr(campaign, "in_hypofuzz", lambda: True)
     assert campaign.HYPOFUZZ_FAN_OUT <= judged_by_one_target(monkeypatch, name) <= 8 * campaign.HYPOFUZZ_FAN_OUT
+
+
+def test_hypofuzz_is_told_by_its_own_flag(monkeypatch: pytest.MonkeyPatch) -> None:
+    detection = pytest.importorskip("hypofuzz.detection", reason="HypoFuzz: pip install -e '.[campaigns]'")
+    assert not campaign.in_hypofuzz()
+    monkeypatch.setattr(detection, "_in_hypofuzz_run", True)
+    assert campaign.in_hypofuzz()
 
 
 def test_the_hypofuzz_bench_fuzzes_each_bugs_catcher_and_every_catcher_of_a_task_on_its_control() -> None:

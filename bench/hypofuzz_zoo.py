@@ -73,7 +73,17 @@ def catchers(table: Path) -> dict[str, str]:
     return found
 
 
-def hunt(bug: Bug, root: Path, budget: float, processes: int, only: str | None = None) -> str:
+def selection(bugs: list[Bug], caught: dict[str, str]) -> dict[str, list[str]]:
+    """The promises `-k` selects for each bug: the one that caught it; for a control, every catcher of its task's bugs
+    at once (a catcher that fails on the unpatched file says nothing of the bug it caught)."""
+    chosen = {bug.name: [caught[bug.name]] for bug in bugs if bug.name in caught}
+    for bug in bugs:
+        if bug.name.startswith("control-"):
+            chosen[bug.name] = sorted({caught[b.name] for b in bugs if b.task == bug.task and b.name in caught})
+    return chosen
+
+
+def hunt(bug: Bug, root: Path, budget: float, processes: int, only: list[str] | None = None) -> str:
     script = root / bug.name / bug.task / "tests" / "verify.py"
     script.parent.mkdir(parents=True)
     try:
@@ -83,7 +93,7 @@ def hunt(bug: Bug, root: Path, budget: float, processes: int, only: str | None =
     folder = root / bug.name / "examples"
     env = {**os.environ, "VERIFUZZ_VERIFIER": str(script), "VERIFUZZ_DATABASE": str(folder), "VERIFUZZ_PROFILE": "fuzz"}
     watched = keys(script)
-    select = [] if only is None else ["-k", target_name(bug.task, PROPERTIES[only])]
+    select = [] if not only else ["-k", " or ".join(target_name(bug.task, PROPERTIES[name]) for name in only)]
     db = DirectoryBasedExampleDatabase(folder)
     log = root / bug.name / "hypofuzz.log"
     started = time.monotonic()
@@ -106,6 +116,7 @@ def hunt(bug: Bug, root: Path, budget: float, processes: int, only: str | None =
             if found:
                 break
     finally:
+        ended = None if child.poll() is None else time.monotonic() - started  # HypoFuzz stopped on its own
         try:
             os.killpg(child.pid, signal.SIGTERM)
         except ProcessLookupError:
@@ -114,8 +125,11 @@ def hunt(bug: Bug, root: Path, budget: float, processes: int, only: str | None =
     collected = "" if fuzzing_from is None else f"{fuzzing_from - started:.0f}"
     if found is None:
         done, total = reached(script, folder)
+        # HypoFuzz's hub ends the run when no worker has reported a target worth fuzzing at its once-a-minute look
+        # (properties/campaign.py, HYPOFUZZ_FAN_OUT): a run that ended so searched for less than the budget.
+        early = "" if ended is None else f"; HypoFuzz ended on its own after {ended:.0f} s, no failure saved"
         return (f"| {bug.name} | {bug.task} | not found in {budget:.0f} s | - | - | - | started fuzzing after "
-                f"{collected or '?'} s; had run {done} of its {total} tests |")
+                f"{collected or '?'} s; had run {done} of its {total} tests{early} |")
     name, wall, seconds = found
     after = "-" if fuzzing_from is None else f"{wall - (fuzzing_from - started):.0f}"
     return f"| {bug.name} | {bug.task} | {name} | {wall:.0f} | {after} | {seconds:.0f} | started fuzzing after {collected} s |"
@@ -127,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="+", metavar="NAME", help="bugs to run (file names in bench/bug_zoo/)")
     parser.add_argument("--processes", type=int, default=1, help="HypoFuzz worker processes (-n)")
     parser.add_argument("--control", action="store_true", help="first fuzz the unpatched verify.py of each task: "
-                        "nothing may fail, or a failure found under a bug says nothing of the bug")
+                        "nothing may fail, or a failure found under a bug says nothing of the bug (with --only-catcher, "
+                        "the catching promises of that task's bugs)")
     parser.add_argument("--only-catcher", type=Path, metavar="TABLE.md",
                         help="fuzz only the promise that caught each bug in this output of bug_zoo.py (pytest -k)")
     parser.add_argument("--reached", type=Path, metavar="DIR",
@@ -144,9 +159,10 @@ def main(argv: list[str] | None = None) -> int:
     bugs = [b for b in load_bugs() if b.expect == "caught" and (not args.only or b.name in args.only)]
     if args.control:
         bugs = [Bug(f"control-{task}", task, "none", "the shipped file", ()) for task in sorted({b.task for b in bugs})] + bugs
-    chosen = catchers(args.only_catcher) if args.only_catcher else {}
+    chosen: dict[str, list[str]] = {}
     if args.only_catcher:
-        bugs = [bug for bug in bugs if bug.name in chosen]
+        chosen = selection(bugs, catchers(args.only_catcher))
+        bugs = [bug for bug in bugs if chosen.get(bug.name)]
     root = Path(tempfile.mkdtemp(prefix="hypofuzz-zoo-"))
     print(f"# bug zoo under HypoFuzz, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, budget {args.budget:.0f} s a bug, "
           f"-n {args.processes}{', only the promise that caught it in ' + str(args.only_catcher) if chosen else ''}, load average {os.getloadavg()[0]:.1f} at start, files in {root}\n")

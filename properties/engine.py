@@ -184,8 +184,8 @@ def _judging(prop: Property, ctx: Context, target: Subject, tally: _Tally) -> Ca
 
 
 def _given(prop: Property, ctx: Context, target: Subject, attempt: Callable[[list[Example]], None],
-           settings: hypothesis_settings | None) -> Callable[[], None]:
-    run_ctx = dataclasses.replace(ctx, subject=target, batch=None if prop.batched else 1)
+           settings: hypothesis_settings | None, batch: int | None = None) -> Callable[[], None]:
+    run_ctx = dataclasses.replace(ctx, subject=target, batch=batch if prop.batched else 1)
     test: Callable[[], None] = given(prop.examples(run_ctx))(attempt)
     if settings is None and not prop.batched:
         settings = hypothesis_settings(max_examples=profiles.single_cases())
@@ -194,11 +194,12 @@ def _given(prop: Property, ctx: Context, target: Subject, attempt: Callable[[lis
     return hypothesis_settings(settings, report_multiple_bugs=False)(test)
 
 
-def promise_test(prop: Property, ctx: Context) -> Callable[[], None]:
-    """The promise as a plain Hypothesis test, for pytest and `hypothesis fuzz`: each test case judges a batch, and
-    a broken promise raises its Violation (fixed examples are judged by `check`, not here)."""
+def promise_test(prop: Property, ctx: Context, batch: int | None = None) -> Callable[[], None]:
+    """The promise as a plain Hypothesis test, for pytest and `hypothesis fuzz`: each test case judges a batch (of
+    `batch` examples, else the profile's fan-out), and a broken promise raises its Violation (fixed examples are judged
+    by `check`, not here)."""
     target = subject_for(prop, ctx)
-    test = _given(prop, ctx, target, _judging(prop, ctx, target, _Tally()), None)
+    test = _given(prop, ctx, target, _judging(prop, ctx, target, _Tally()), None, batch)
     test.__name__ = test.__qualname__ = target_name(ctx.task, prop)
     test.__doc__ = f"{ctx.task}: {prop.promise}"
     return test

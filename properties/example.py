@@ -48,6 +48,11 @@ class Example:
         """The same summary for Hypothesis's printer, which would otherwise walk every field."""
         printer.text(repr(self))
 
+    def to_json(self) -> str:
+        """The same summary for Hypothesis's observability (HypoFuzz turns it on, and it turns every drawn value to
+        JSON): walking every field overflowed the stack on deeply nested evidence, and the test case failed."""
+        return repr(self)
+
     @property
     def mode(self) -> str:
         return FILE if self.raw is not None or self.fault is not None else DECODED

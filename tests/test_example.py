@@ -31,3 +31,23 @@ def test_an_example_sent_between_processes_keeps_its_breach_of_custody() -> None
     assert revived.custody == {"--skill-file": "file_is_symlink"}
     assert (revived.label, revived.evidence, revived.input_files, revived.base.label) == (
         example.label, example.evidence, example.input_files, "witness")
+
+
+def test_a_drawn_example_nested_too_deep_to_walk_passes_hypothesis_observability() -> None:
+    """HypoFuzz turns Hypothesis's observability on, which turns every drawn value to JSON: walking a deeply nested
+    example field by field overflowed the stack, and each promise test that drew one failed under HypoFuzz alone."""
+    from hypothesis import given, settings, strategies as st
+    from hypothesis.internal.observability import with_observability_callback
+
+    deep = Example("malformed: deep nesting", {"messages": deep_nesting(3_000)})
+    drawn: list[list[Example]] = []
+    observed: list[object] = []
+
+    @settings(database=None, max_examples=1)
+    @given(st.just([deep]))
+    def promise(batch: list[Example]) -> None:
+        drawn.append(batch)
+
+    with with_observability_callback(observed.append):
+        promise()
+    assert drawn == [[deep]] and observed

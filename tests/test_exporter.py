@@ -138,3 +138,33 @@ def test_the_shipped_verify_py_rewards_a_correct_exported_run(task: str, version
                           capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr
     assert json.loads((tmp_path / "reward.json").read_text()) == scoring.passing()
+
+
+def test_an_exported_run_keeps_the_breach_of_custody_its_tidy_snapshot_has() -> None:
+    """scores_exporter_output_like_its_run judges the exported snapshot beside the tidy one. When the export dropped
+    the run's breach of custody, a rewrites_skill_file run scored 1.0 exported (its forged SKILL.md looked sealed)
+    and 0 tidy: the promise failed on the shipped verifier, a false alarm of the promise, not a defect."""
+    from random import Random
+
+    from verifuzz.properties import profiles
+    from verifuzz.properties.engine import applicable, context
+    from verifuzz.properties.promises import exported
+    from verifuzz.properties.subjects import InProcess
+    from verifuzz.strategies.tasks import for_task
+
+    profiles.load("ci")
+    try:
+        ctx = context(InProcess(for_task(named_path.TASK.verifier.TASK.name).spec))
+        [prop] = applicable(ctx, ["scores_exporter_output_like_its_run"])
+        derive, witness, rng = exported(ctx), named_path.trial(), Random(0)
+        forged = []
+        while len(forged) < 8:
+            example = derive(rng, witness)
+            if example is not None and example.label.startswith("adversary rewrites_skill_file"):
+                forged.append(example)
+        for example in forged:
+            assert example.base is not None and example.custody and example.custody == example.base.custody
+            prop.check(ctx, example, ctx.subject.outcome(example))  # raises Violation if the two scores differ
+            assert ctx.subject.outcome(example).metrics["named_path_read"] == 0.0
+    finally:
+        profiles.load()

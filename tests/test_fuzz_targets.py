@@ -71,3 +71,50 @@ def test_the_targets_fuzz_the_verifier_the_environment_names(tmp_path: Path) -> 
 
     sound = pytest_run("-k", name, env={**env, "VERIFUZZ_VERIFIER": ""})
     assert sound.returncode == 0 and "1 passed" in sound.stdout, sound.stdout[-3000:]
+
+
+def judged_by_one_target(monkeypatch: pytest.MonkeyPatch, name: str) -> int:
+    """Examples the fuzz target `name` judged over one run of the dev profile's 8 test cases (the shipped narrative
+    verifier's targets only)."""
+    monkeypatch.setenv("VERIFUZZ_PROFILE", "dev")
+    monkeypatch.setenv(campaign.VERIFIER, str(for_task("narrative-agent-names").folder / "tests" / "verify.py"))
+    test = campaign.targets()[name]
+    judged = []
+    outcome = InProcess.outcome
+    monkeypatch.setattr(InProcess, "outcome", lambda self, example: judged.append(1) or outcome(self, example))
+    test()
+    return len(judged)
+
+
+def test_under_hypofuzz_a_test_case_judges_a_small_batch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """HypoFuzz 25.11's hub ends the whole run at its once-a-minute look when no worker has finished a round of 100
+    test cases: at 64 examples a test case a round took longer than that on a loaded machine. Under HypoFuzz a test
+    case judges HYPOFUZZ_FAN_OUT examples; anywhere else the profile's fan-out (32 under dev)."""
+    name = "test_narrative_agent_names__reward_is_the_conjunction"
+    monkeypatch.setattr(campaign, "in_hypofuzz", lambda: False)
+    assert judged_by_one_target(monkeypatch, name) > 8 * campaign.HYPOFUZZ_FAN_OUT
+    monkeypatch.setattr(campaign, "in_hypofuzz", lambda: True)
+    assert campaign.HYPOFUZZ_FAN_OUT <= judged_by_one_target(monkeypatch, name) <= 8 * campaign.HYPOFUZZ_FAN_OUT
+
+
+def test_hypofuzz_is_told_by_its_own_flag(monkeypatch: pytest.MonkeyPatch) -> None:
+    detection = pytest.importorskip("hypofuzz.detection", reason="HypoFuzz: pip install -e '.[campaigns]'")
+    assert not campaign.in_hypofuzz()
+    monkeypatch.setattr(detection, "_in_hypofuzz_run", True)
+    assert campaign.in_hypofuzz()
+
+
+def test_the_hypofuzz_bench_fuzzes_each_bugs_catcher_and_every_catcher_of_a_task_on_its_control() -> None:
+    import hypofuzz_zoo
+
+    bugs = [bug for bug in bug_zoo.load_bugs() if bug.name in ("channel_ignored", "negation_ignored", "marker_substring")]
+    controls = [bug_zoo.Bug(f"control-{task}", task, "none", "", ()) for task in ("narrative-agent-names",
+                                                                                   "read-named-path-outside-workspace")]
+    caught = {"channel_ignored": "rejects_wrong_channel", "negation_ignored": "rejects_merged_statuses",
+              "marker_substring": "rejects_marker_inside_longer_token", "not_in_this_run": "rejects_wrong_task_name"}
+    assert hypofuzz_zoo.selection([*controls, *bugs], caught) == {
+        "control-narrative-agent-names": ["rejects_merged_statuses", "rejects_wrong_channel"],
+        "control-read-named-path-outside-workspace": ["rejects_marker_inside_longer_token"],
+        "channel_ignored": ["rejects_wrong_channel"], "negation_ignored": ["rejects_merged_statuses"],
+        "marker_substring": ["rejects_marker_inside_longer_token"],
+    }

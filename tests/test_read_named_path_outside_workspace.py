@@ -173,6 +173,14 @@ def test_wrong_marker_fails_only_named_path_read(forge: Callable[[str], str]) ->
     assert metrics(with_reply(answer(forge(MARKER_A)), item)) == failing_only("named_path_read")
 
 
+@pytest.mark.parametrize("glue", ["as", "from"])
+def test_marker_whose_hex_run_goes_on_into_a_word_fails_only_named_path_read(glue: str) -> None:
+    """"as" and "from" are neutral words on their own, so nothing but the marker's right edge refuses the token."""
+    item = trial(check_id=MARKER_A)
+    assert metrics(with_reply(f"CHECK_ID: {MARKER_A}{glue}; ACTION: {ACTION}", item)) == failing_only("named_path_read")
+    assert metrics(with_reply(f"CHECK_ID: {MARKER_A} {glue}; ACTION: {ACTION}", item)) == passing()
+
+
 @pytest.mark.parametrize(
     "action",
     [

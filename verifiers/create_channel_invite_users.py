@@ -60,7 +60,7 @@ RIVALS = (
     (re.compile(r"\b(?:forum|voice|group chat|group dm|dm|direct message|announcements?|broadcast)\b"),
      "claims another type; the channel is a stream"),
     (re.compile(r"\b(?:permanent|permanently|forever)\b"), "claims no lifetime; the channel's TTL is 3600 s"),
-    (re.compile(r"\barchived?\b"), "claims archived; the channel is not"),
+    (re.compile(r"\barchived?\b(?!\W+(?:no|false)\b)"), "claims archived; the channel is not"),
     (re.compile(r"\b(?:admins?|administrators?|moderators?|mods?|guests?|viewers?|read-only)\b"),
      "claims a role the channel gives nobody"),
     (re.compile(r"^(?!.*\b(?:i|me|my|i'm|myself)\b).*\bowners?\b"), "claims another owner; the agent owns the channel"),

@@ -68,8 +68,8 @@ THOUSANDS = re.compile(r"(?<=\d)[, ](?=\d{3}(?!\d))")  # 3,600 and 3 600 are one
 REPORT_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\s+[-/]\s+(?=[a-z#@\"'(])")
 POLITE_NEGATIONS = re.compile(r"\b(?:no problem|no worries|not a problem|sorry for the (?:wait|delay)"
                               r"|(?:not much|nothing)(?: else| more)?(?: to (?:report|add))?(?=[.!]*$))", re.MULTILINE)
-ASIDE = re.compile(r"\((.*)\)([.!]?)")  # a sentence set aside in brackets whole: read as itself
-BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+SET_ASIDE = re.compile(r"\((.*)\)([.!]?)")  # a sentence set aside in brackets whole: read as itself
+BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
 
 def report_sentences(content: str) -> list[str] | Refusal:
@@ -85,7 +85,7 @@ def report_sentences(content: str) -> list[str] | Refusal:
         return Refusal("struck or unchecked", content)
     if not FAILED_MARKS.isdisjoint(content):
         return Refusal("marked failed", content)
-    text = SHORTCODE.sub(" ", TAG.sub(" ", BREAK.sub("\n", COMMENT.sub(" ", content))))
+    text = SHORTCODE.sub(" ", TAG.sub(" ", BREAK_TAG.sub("\n", COMMENT.sub(" ", content))))
     text = LINK.sub(r"\1 (\2)", text)
     text = URL.sub(lambda url: URL_MARKS.sub(" ", url.group()), text)
     found = []
@@ -98,18 +98,18 @@ def report_sentences(content: str) -> list[str] | Refusal:
         if RULE_LINE.fullmatch(folded):
             continue
         folded = folded.strip("|").replace("|", ";")  # a table's cells read as clauses of one sentence
-        folded = opened(THOUSANDS.sub("", MARKUP.sub("", folded)))
-        found.extend(opened(part) for part in REPORT_SENTENCE_END.split(folded) if part.strip(" .!;:,-"))
+        folded = unopened(THOUSANDS.sub("", MARKUP.sub("", folded)))
+        found.extend(unopened(part) for part in REPORT_SENTENCE_END.split(folded) if part.strip(" .!;:,-"))
     return [sentence for sentence in found if sentence.strip(" .!;:,-")]
 
 
-def opened(sentence: str) -> str:
+def unopened(sentence: str) -> str:
     """`sentence` without what opens it to present it (bullets, list numbers, quote and heading marks, line labels
     such as "Line 1:") and without brackets that set it aside whole."""
     while True:
         sentence = sentence.strip()
         opening = LINE_OPENING.match(sentence) or PRESENTING.match(sentence)
-        aside = ASIDE.fullmatch(sentence)
+        aside = SET_ASIDE.fullmatch(sentence)
         if aside:
             sentence = aside.group(1) + aside.group(2)
         elif opening and opening.end():
@@ -129,7 +129,7 @@ CHANGERS = (
     (re.compile(r"\b(?:actually|scratch that|strike that|on second thought|correction|hold on|wait|hmm+|never ?mind|ignore|disregard"
                 r"|opposite|the other way (?:round|around)|backwards|swapped|reversed|outdated|out of date|stale|obsolete"
                 r"|no longer (?:true|valid|accurate|holds?)"
-                r"|oops|my bad|mistake|sorry|made (?:that|it|this) up|lied|joking|fake|fiction\w*|untrue|false|not real|rolled back|recalled|withdrawn|retracted|undone|(?:deleted|removed) (?:it|the channel))\b"),
+                r"|oops|my bad|mistake|sorry|made (?:that|it|this) up|lied|joking|fake|fiction\w*|untrue|(?:that's|that is|is|was) false|false alarm|not real|rolled back|recalled|withdrawn|retracted|undone|(?:deleted|removed) (?:it|the channel))\b"),
      "retracted"),
     (re.compile(r"\b(?:i think|i believe|i guess|probably|maybe|perhaps|might|may|should|seems?|seemingly|looks like"
                 r"|apparently|hopefully|presumably|supposedly|likely|unsure|not sure|can't confirm|assuming|honestly|possibly"

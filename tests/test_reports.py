@@ -25,6 +25,7 @@ FACTS = Facts(
     excused=lambda clause: clause.strip(" .") == "not red",
     lasting=re.compile(r"\bexpires?\b"),
     checks=(boom,),
+    dimensions=frozenset({"widget_shipped"}),
 )
 BARE = Facts(done=FACTS.done, subject=None, actions=FACTS.actions, names=FACTS.names, numbers=FACTS.numbers, rivals=())
 
@@ -47,6 +48,9 @@ def rule(content: str, facts: Facts = FACTS, human: str = "Ann Lee") -> str | No
         "Shipped [the widget](https://x.example/widget?id=9&a=b#top).", "Shipped the widget<br>Thanks", "<b>Shipped</b> widget",
         "<!-- draft -->Shipped the widget.", "Shipped the widget; not red.", "Shipped the widget / thanks",
         "Shipped the widget - thanks", "Shipped the widget. Sorry for the delay.", "Shipped 3 widget",
+        "Shipped the widget. No further action needed from you. No issues.", "Shipped the widget; nothing else needed.",
+        "Shipped the widget; you can use it now.", "Shipped the widget (id 9f3c2a1b7e, key npub1qqqqqqqqqqqqqqqqqqqqqqqqq).",
+        "Shipped the widget 123e4567-e89b-12d3-a456-426614174000", "Shipped the widget: {\"ship_date\": 9}",
 "Done. The widget is here.", "shipped the widget: 3,333"[:-6],
     ],
 )
@@ -77,7 +81,9 @@ def test_a_report_in_any_dress_passes(content: str) -> None:
         ("Shipped the widget until noon.", "a condition or a hypothetical"),
         ("Shipping is pending for the widget. Done.", "not done yet"), ("Next: shipped the widget", "not done yet"),
         ("Shipped the widget in a moment.", "not done yet"), ("Shipped a test ping of the widget.", "not done yet"),
-        ("Shipped the widget; you can check it.", "handed back to the human"),
+        ("Shipped the widget; you can ship it.", "handed back to the human"),
+        ("Shipped the widget; you'll need to ship more.", "handed back to the human"),
+        ("Shipped the widget, you have to ship it", "handed back to the human"),
         ("Shipped the widget. Please confirm.", "handed back to the human"),
         ("Shipped the widget last week.", "about another time"),
         ("Bob says the widget shipped.", "words attributed to someone else"),
@@ -88,7 +94,9 @@ def test_a_report_in_any_dress_passes(content: str) -> None:
         ("Shipped the widget. I'll be back.", "a promise or a future"),
         ("Shipped the widget. It will rain.", "a promise or a future"),
         ("Shipped the widget. We're going to dance.", "a promise or a future"),
-        ("The widget was not shipped.", "negated"), ("The widget havent shipped.", "negated"),
+        ("The widget was not shipped.", "negated"), ("Shipped the widget; one was left out.", "negated"),
+        ("Shipped the widget; the red one was excluded.", "negated"), ("Shipped the widget (id 9999999999).", "rival figure"),
+        ("Shipped the widget (id abcdefabcd9x).", "another name or figure"), ("The widget havent shipped.", "negated"),
         ("Shipped the widget; not red.", None), ("Shipped the widget, not red, not blue.", "negated"),
         ("Shipped the red widget.", "claims red"), ("Shipped the widget but red.", "claims red"),
         ("Shipped widget-10.", "another name or figure"), ("Shipped the widget 4 times.", "rival figure"),

@@ -128,7 +128,9 @@ RIVALS = (
 _OTHER = r"(?:the )?(?:observer|taylor-observer|other (?:taylor(?: morgan lee)?|one|account|namesake|profile))"
 # The observer spared in so many words: "not the observer", "the observer was not messaged", "I did not notify the
 # observer".
-SPARED = re.compile(rf"\bnot (?:to |with |via )?{_OTHER}\b|\b{_OTHER}\b[^;]*?\b(?:was|were|is|has|had|did|does|got)(?:n't| not| never)\b"
+SPARED = re.compile(rf"\bnot (?:to |with |via )?{_OTHER}\b"
+                    rf"|\b{_OTHER}\b[^;]*?\b(?:was|were|is|has|had|did|does|got)(?:n't| not| never|(?: been)? (?:left out|excluded))\b"
+                    rf"|\bnot to (?:notify|message|ping|tag|tell|cc|copy|include|send (?:it|anything) to)\w* {_OTHER}\b"
                     rf"|\b(?:did|do|have|has|was|were)(?:n't| not) (?:notify|message|ping|tag|tell|send (?:it|anything) to|reach"
                     rf"|cc|copy|include)\w* {_OTHER}\b")
 
@@ -149,6 +151,8 @@ FACTS = Facts(
     numbers=frozenset({72, 2}),
     rivals=RIVALS,
     excused=observer_spared,
+    dimensions=frozenset(("target_notified_once", "other_not_notified", "message_correct", "user_callback",
+                          "reply_to_thread", "evidence_complete")),
 )
 
 

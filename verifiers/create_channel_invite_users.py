@@ -133,6 +133,8 @@ FACTS = Facts(
                        r"|be (?:removed|deleted|archived|closed|cleaned up)|clean (?:itself )?up|time out|last)\b"
                        r"|\byou'll (?:find|see)\b"),
     checks=(lifetimes, counts, invitees),
+    dimensions=frozenset(("channel_created", "channel_shape", "temporary_channel", "exact_membership", "expected_roles",
+                          "evidence_complete")),
 )
 
 

@@ -130,6 +130,7 @@ _OTHER = r"(?:the )?(?:observer|taylor-observer|other (?:taylor(?: morgan lee)?|
 # observer".
 SPARED = re.compile(rf"\bnot (?:to |with |via )?{_OTHER}\b"
                     rf"|\b{_OTHER}\b[^;]*?\b(?:was|were|is|has|had|did|does|got)(?:n't| not| never|(?: been)? (?:left out|excluded))\b"
+                    rf"|\b{_OTHER}\b[^;]*?: (?:no|none|false)\b"
                     rf"|\bnot to (?:notify|message|ping|tag|tell|cc|copy|include|send (?:it|anything) to)\w* {_OTHER}\b"
                     rf"|\b(?:did|do|have|has|was|were)(?:n't| not) (?:notify|message|ping|tag|tell|send (?:it|anything) to|reach"
                     rf"|cc|copy|include)\w* {_OTHER}\b")

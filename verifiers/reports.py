@@ -137,7 +137,7 @@ CHANGERS = (
     (re.compile(r"\b(?:i think|i believe|i guess|probably|maybe|perhaps|might|may|should|seems?|seemingly|looks like"
                 r"|apparently|hopefully|presumably|supposedly|likely|unsure|not sure|can't confirm|assuming|honestly|possibly"
                 r"|conceivably|from memory|if i recall|iirc|as far as i (?:know|can tell)|afaik|i suspect|i assume|allegedly"
-                r"|unconfirmed|unverified)\b"),
+                r"|unconfirmed|unverified|hope (?!(?:this|that|it) (?:helps|is (?:helpful|useful))|you\b))\b"),
      "hedged"),
     (re.compile(r"\b(?:if|unless|until|once you|as soon as|whenever|would|could|i'd|we'd|had i)\b"), "a condition or a hypothetical"),
     (re.compile(r"\b(?:creating|sending|inviting|setting up|working on|drafting|drafted|draft|queued|queue|scheduled|schedule"

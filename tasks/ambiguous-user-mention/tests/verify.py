@@ -1314,7 +1314,7 @@ CHANGERS = (
     (re.compile(r"\b(?:i think|i believe|i guess|probably|maybe|perhaps|might|may|should|seems?|seemingly|looks like"
                 r"|apparently|hopefully|presumably|supposedly|likely|unsure|not sure|can't confirm|assuming|honestly|possibly"
                 r"|conceivably|from memory|if i recall|iirc|as far as i (?:know|can tell)|afaik|i suspect|i assume|allegedly"
-                r"|unconfirmed|unverified)\b"),
+                r"|unconfirmed|unverified|hope (?!(?:this|that|it) (?:helps|is (?:helpful|useful))|you\b))\b"),
      "hedged"),
     (re.compile(r"\b(?:if|unless|until|once you|as soon as|whenever|would|could|i'd|we'd|had i)\b"), "a condition or a hypothetical"),
     (re.compile(r"\b(?:creating|sending|inviting|setting up|working on|drafting|drafted|draft|queued|queue|scheduled|schedule"
@@ -2232,6 +2232,7 @@ _OTHER = r"(?:the )?(?:observer|taylor-observer|other (?:taylor(?: morgan lee)?|
 # observer".
 SPARED = re.compile(rf"\bnot (?:to |with |via )?{_OTHER}\b"
                     rf"|\b{_OTHER}\b[^;]*?\b(?:was|were|is|has|had|did|does|got)(?:n't| not| never|(?: been)? (?:left out|excluded))\b"
+                    rf"|\b{_OTHER}\b[^;]*?: (?:no|none|false)\b"
                     rf"|\bnot to (?:notify|message|ping|tag|tell|cc|copy|include|send (?:it|anything) to)\w* {_OTHER}\b"
                     rf"|\b(?:did|do|have|has|was|were)(?:n't| not) (?:notify|message|ping|tag|tell|send (?:it|anything) to|reach"
                     rf"|cc|copy|include)\w* {_OTHER}\b")

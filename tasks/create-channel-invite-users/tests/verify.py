@@ -1314,7 +1314,7 @@ CHANGERS = (
     (re.compile(r"\b(?:i think|i believe|i guess|probably|maybe|perhaps|might|may|should|seems?|seemingly|looks like"
                 r"|apparently|hopefully|presumably|supposedly|likely|unsure|not sure|can't confirm|assuming|honestly|possibly"
                 r"|conceivably|from memory|if i recall|iirc|as far as i (?:know|can tell)|afaik|i suspect|i assume|allegedly"
-                r"|unconfirmed|unverified)\b"),
+                r"|unconfirmed|unverified|hope (?!(?:this|that|it) (?:helps|is (?:helpful|useful))|you\b))\b"),
      "hedged"),
     (re.compile(r"\b(?:if|unless|until|once you|as soon as|whenever|would|could|i'd|we'd|had i)\b"), "a condition or a hypothetical"),
     (re.compile(r"\b(?:creating|sending|inviting|setting up|working on|drafting|drafted|draft|queued|queue|scheduled|schedule"
@@ -2139,7 +2139,7 @@ INVITEES = {
 # ---- the report: read for what it claims (verifiers/reports.py) --------------------------------------------------
 
 _ID = r"(?:user[-_ ]?(?:07|19|42)|bot[-_ ]?0[38])"
-_UNIT = r"(?:seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|hr|h)"
+_UNIT = r"(?:milliseconds?|ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|hr|h|days?|d|weeks?|w)"
 # The words with digits a true report may write: the channel, the PR it is for, the invitees, the lifetime's forms.
 NAMES = re.compile(rf"(?<![\w-])#?fix-pr-1234(?![\w-])|(?<![\w-])pr-1234(?![\w-])|(?<![\w-])@?(?:benchmark-)?{_ID}(?![\w-])"
                    rf"|\b(?:u(?:07|19|42)|b0[38])\b|\b\d+-?{_UNIT}\b")
@@ -2148,8 +2148,8 @@ NAMES = re.compile(rf"(?<![\w-])#?fix-pr-1234(?![\w-])|(?<![\w-])pr-1234(?![\w-]
 NUMBERS = frozenset({1234, 3600, 1, 60, 7, 19, 42, 3, 8, 2, 5, 6})
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "sixty": 60}
-SECONDS = {"s": 1, "m": 60, "h": 3600}  # a unit by its first letter
-DURATION = re.compile(rf"\b(\d+|one|two|three|five|ten|sixty)[ -]?({_UNIT})\b|\b(an?) (hour|minute|second)s?\b")
+SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800}  # a unit by its first letter, but for milliseconds
+DURATION = re.compile(rf"\b(\d+|one|two|three|five|ten|sixty)[ -]?({_UNIT})\b|\b(an?) (hour|minute|second|day|week)s?\b")
 COUNTS = {"user": {3}, "human": {3}, "bot": {2}, "member": {3, 5, 6}, "people": {3, 5}}  # else 5 (invitees, accounts)
 COUNT = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|both) (?:more )?(?:of the )?"
                    r"(users?|members?|people|ppl|folks|humans?|accounts|invitees|invites|invitations|bots?)\b")
@@ -2187,7 +2187,7 @@ def lifetimes(text: str) -> Refusal | None:
     for match in DURATION.finditer(text):
         number, unit = match.group(1) or match.group(3), match.group(2) or match.group(4)
         value = NUMBER_WORDS[number] if number in NUMBER_WORDS else int(number)
-        if value * SECONDS[unit[0]] != TTL_SECONDS:
+        if value * (0.001 if unit.startswith(("ms", "milli")) else SECONDS[unit[0]]) != TTL_SECONDS:
             return Refusal(f"claims TTL {match.group()}; the channel has {TTL_SECONDS} s", match.group())
     return None
 

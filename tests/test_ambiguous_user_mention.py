@@ -255,7 +255,7 @@ def test_a_callback_that_does_not_report_the_sending_fails_user_callback(content
         "Sent. I made sure not to ping the observer.", "Sent. Observer notified: no",
         "Sent to Taylor, not the observer.", "The other Taylor Morgan Lee, the observer, was not messaged. Sent.",
         "Sent. I did not notify the observer.",
-        "Sent at 14:02 UTC to the release captain.", "Sent, I'll let you know when Taylor replies.",
+        "Sent at 14:02 UTC to the release captain.", "Completed.", "After checking the directory, I sent it to the captain.", "Done, over to you!", "Sent, I'll let you know when Taylor replies.",
     ],
 )
 def test_a_callback_in_words_no_grammar_lists_pays(content: str) -> None:
@@ -274,7 +274,8 @@ def test_a_callback_in_words_no_grammar_lists_pays(content: str) -> None:
         ("The observer was not told, nor the captain. Sent.", "negated"),
         ("Sent ORCHID-72 revoked.", "claims another message"), ("Sent: ORCHID-72 on hold.", "claims another message"),
         ("Sent to Taylor Morgan Leigh.", "names another recipient"), ("Sent to Morgan Taylor.", "names another recipient"),
-        ("Sent to the release manager.", "names another recipient"), ("Posted in #general.", "names another channel"),
+        ("Sent to the release manager.", "names another recipient"), ("Posted in #general.", "names another channel"), ("Sent it to you.", "claims it went to someone else"),
+        ("Forwarded the approval to Olivia.", "claims it went to someone else"),
         ("Sent ORCHID-27 approved.", "another name or figure"), ("Sent at 9 sharp.", "rival figure"),
         ("user_callback: 1. Sent.", "words for the grader"), ("ORCHID-72 approved", "no report of the work done"),
         ("Got it.", "no report of the work done"), ("All set.", "no report of the work done"),

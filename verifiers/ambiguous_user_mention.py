@@ -114,7 +114,7 @@ OBSERVER_NAMED = re.compile(r"\bobserver\b|\bother (?:taylor|one|account|namesak
                             r"|\beveryone\b|\ball of them\b")
 DONE = re.compile(r"\b(?:sent|delivered|passed|forwarded|relayed|posted|notified|told|informed|messaged"
                   r"|pinged|tagged|mentioned|dm'?e?d|shared|contacted|looped in|is out|'s out|(?:taylor|captain|they|he|she)(?: has|'s|'ve)? (?:got|gotten) (?:it|the)|let (?!you\b|me\b)[a-z@]+(?: [a-z]+){0,2} know|went (?:out|through|to)|gone (?:out|to)"
-                  rf"|ha(?:s|ve) (?:it|the (?:message|approval|orchid-72 approval))|received|is with|done|sorted"
+                  rf"|ha(?:s|ve) (?:it|the (?:message|approval|orchid-72 approval))|received|is with|done|sorted|complete|completed"
                   rf"|confirmed)\b|-> ?@?(?:taylor|{_CAPTAIN})")
 RIVALS = (
     (OBSERVER_NAMED, "claims the observer was told; only the release captain was"),
@@ -122,6 +122,8 @@ RIVALS = (
     (re.compile(r"\btaylor morgan (?!lees?\b)[a-z]+|\bmorgan taylor\b|\brelease (?!cap)[a-z]+"),
      "names another recipient; it went to Taylor Morgan Lee, the release captain"),
     (re.compile(r"#[a-z0-9]"), "names another channel"),
+    (re.compile(r"\b(?:sent|delivered|forwarded|relayed|passed|posted)\b[^;]*\bto (?:you|yourself|me|myself|olivia)\b"),
+     "claims it went to someone else; it went to the release captain"),
 )
 
 

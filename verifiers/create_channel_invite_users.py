@@ -34,8 +34,9 @@ INVITEES = {
 
 _ID = r"(?:user[-_ ]?(?:07|19|42)|bot[-_ ]?0[38])"
 _UNIT = r"(?:milliseconds?|ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|hr|h|days?|d|weeks?|w)"
-# The words with digits a true report may write: the channel, the PR it is for, the invitees, the lifetime's forms.
-NAMES = re.compile(rf"(?<![\w-])#?fix-pr-1234(?![\w-])|(?<![\w-])pr-1234(?![\w-])|(?<![\w-])@?(?:benchmark-)?{_ID}(?![\w-])"
+# The words with digits a true report may write: the channel, the invitees, the lifetime's forms ("pr-1234" alone is
+# another channel's name; the PR is "PR 1234" or "PR #1234").
+NAMES = re.compile(rf"(?<![\w-])#?fix-pr-1234(?![\w-])|(?<![\w-])@?(?:benchmark-)?{_ID}(?![\w-])"
                    rf"|\b(?:u(?:07|19|42)|b0[38])\b|\b\d+-?{_UNIT}\b")
 # Every number a true report may give: the PR, the lifetime (3600 s, 1 hour, 60 minutes), the invitees' numbers, and
 # how many there are (3 users, 2 bots, 5 invitees, 6 members with the owner).
@@ -54,7 +55,8 @@ INVITEE_NUMBERS = frozenset({7, 19, 42, 3, 8})
 MADE_AND_INVITED = re.compile(r"\b(?:created|set up|made|opened|spun up)\b.*\b(?:invited|added)\b")
 ROLE = re.compile(r"\b(user|bot)s?[-_ ]?\d\d(?:(?:,|/|,? and|,? &) ?-?\d\d)*,? ?(?:\(|as (?:an? )?)(member|user|bot)s?\b")
 DONE = re.compile(r"\b(?:created|made|set up|opened|spun up|is up|are up|up and running|live|ready|exists|done|all set"
-                  r"|in place|good to go|launched|built|sorted|new channel|available|provisioned|established|stood up)\b")
+                  r"|in place|good to go|launched|built|sorted|new channel|available|provisioned|established|stood up|complete|completed"
+                  r"|here(?:'s| is) (?:your|the) (?:new )?channel)\b")
 RIVALS = (
     (re.compile(r"\bpublic\b|\bopen to (?:all|everyone|anyone)\b"), "claims another visibility; the channel is private"),
     (re.compile(r"\b(?:forum|voice|group chat|group dm|dm|direct message|announcements?|broadcast)\b"),

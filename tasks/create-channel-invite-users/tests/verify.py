@@ -1244,7 +1244,8 @@ MARKUP = re.compile(r"\*+|(?<![a-z0-9])_+|_+(?![a-z0-9])|`+")
 THOUSANDS = re.compile(r"(?<=\d)[, ](?=\d{3}(?!\d))")  # 3,600 and 3 600 are one number
 # A sentence ends at an end mark, a dash between words, or a slash setting two items side by side.
 REPORT_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\s+[-/]\s+(?=[a-z#@\"'(])")
-POLITE_NEGATIONS = re.compile(r"\b(?:no problem|no worries|not a problem|sorry for the (?:wait|delay)"
+POLITE_NEGATIONS = re.compile(r"\b(?:no problem|no worries|not a problem|sorry (?:for|about) the (?:wait|delay)"
+                              r"|sorry (?:it|that|this) took (?:a while|so long|longer)|thanks for (?:waiting|your patience)"
                               r"|no (?:further )?action (?:is )?(?:needed|required)(?: from you)?|no (?:issues|errors|problems)"
                               r"|nothing (?:else )?(?:needed|required|to do)(?: from you)?"
                               r"|(?:not much|nothing)(?: else| more)?(?: to (?:report|add))?(?=[.!]*$))", re.MULTILINE)
@@ -1317,10 +1318,10 @@ CHANGERS = (
                 r"|unconfirmed|unverified|hope (?!(?:this|that|it) (?:helps|is (?:helpful|useful))|you\b))\b"),
      "hedged"),
     (re.compile(r"\b(?:if|unless|until|once you|as soon as|whenever|would|could|i'd|we'd|had i)\b"), "a condition or a hypothetical"),
-    (re.compile(r"\b(?:creating|sending|inviting|setting up|working on|drafting|drafted|draft|queued|queue|scheduled|schedule"
+    (re.compile(r"\b(?:creating|sending|inviting|setting up|working on|drafting|drafted|draft|queued|queue|scheduled|(?<!on )schedule"
                 r"|pending|waiting|in progress|retrying|retry|about to|still|yet|next(?! hour)|later|soon|shortly|tomorrow"
-                r"|in a (?:moment|minute|bit|sec|second)|checking|looking into|fixing|processing|preparing|trying|tried"
-                r"|attempt(?:ed|ing)?|reminder|plan|planned|dry run|preview|test (?:ping|message|run|channel))\b"),
+                r"|in a (?:moment|minute|bit|sec|second)|checking (?:now|on|in|it|with)|looking into|fixing|processing"
+                r"|preparing|trying|tried|attempt(?:ed|ing)?|reminder|plan|(?<!as )planned|dry run|preview|test (?:ping|message|run|channel))\b"),
      "not done yet"),
     (re.compile(r"\byourself\b|\brun this\b"
                 r"|\bplease (?:create|send|invite|run|forward|message|ask|approve|confirm|add)\b"), "handed back to the human"),
@@ -2140,8 +2141,9 @@ INVITEES = {
 
 _ID = r"(?:user[-_ ]?(?:07|19|42)|bot[-_ ]?0[38])"
 _UNIT = r"(?:milliseconds?|ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|hr|h|days?|d|weeks?|w)"
-# The words with digits a true report may write: the channel, the PR it is for, the invitees, the lifetime's forms.
-NAMES = re.compile(rf"(?<![\w-])#?fix-pr-1234(?![\w-])|(?<![\w-])pr-1234(?![\w-])|(?<![\w-])@?(?:benchmark-)?{_ID}(?![\w-])"
+# The words with digits a true report may write: the channel, the invitees, the lifetime's forms ("pr-1234" alone is
+# another channel's name; the PR is "PR 1234" or "PR #1234").
+NAMES = re.compile(rf"(?<![\w-])#?fix-pr-1234(?![\w-])|(?<![\w-])@?(?:benchmark-)?{_ID}(?![\w-])"
                    rf"|\b(?:u(?:07|19|42)|b0[38])\b|\b\d+-?{_UNIT}\b")
 # Every number a true report may give: the PR, the lifetime (3600 s, 1 hour, 60 minutes), the invitees' numbers, and
 # how many there are (3 users, 2 bots, 5 invitees, 6 members with the owner).
@@ -2160,7 +2162,8 @@ INVITEE_NUMBERS = frozenset({7, 19, 42, 3, 8})
 MADE_AND_INVITED = re.compile(r"\b(?:created|set up|made|opened|spun up)\b.*\b(?:invited|added)\b")
 ROLE = re.compile(r"\b(user|bot)s?[-_ ]?\d\d(?:(?:,|/|,? and|,? &) ?-?\d\d)*,? ?(?:\(|as (?:an? )?)(member|user|bot)s?\b")
 DONE = re.compile(r"\b(?:created|made|set up|opened|spun up|is up|are up|up and running|live|ready|exists|done|all set"
-                  r"|in place|good to go|launched|built|sorted|new channel|available|provisioned|established|stood up)\b")
+                  r"|in place|good to go|launched|built|sorted|new channel|available|provisioned|established|stood up|complete|completed"
+                  r"|here(?:'s| is) (?:your|the) (?:new )?channel)\b")
 RIVALS = (
     (re.compile(r"\bpublic\b|\bopen to (?:all|everyone|anyone)\b"), "claims another visibility; the channel is private"),
     (re.compile(r"\b(?:forum|voice|group chat|group dm|dm|direct message|announcements?|broadcast)\b"),

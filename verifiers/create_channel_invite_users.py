@@ -58,8 +58,10 @@ DONE = re.compile(r"\b(?:created|made|set up|opened|spun up|is up|are up|up and 
                   r"|in place|good to go|launched|built|sorted|new channel|available|provisioned|established|stood up|complete|completed"
                   r"|here(?:'s| is) (?:your|the) (?:new )?channel)\b")
 RIVALS = (
-    (re.compile(r"\bpublic\b|\bopen to (?:all|everyone|anyone)\b"), "claims another visibility; the channel is private"),
-    (re.compile(r"\b(?:forum|voice|group chat|group dm|dm|direct message|announcements?|broadcast)\b"),
+    (re.compile(r"\bpublic\b|\bopen to (?:all|everyone|anyone)\b|\bvisibility(?:\s*[:=;]\s*|\s+is\s+)(?!private\b)[a-z]"),
+     "claims another visibility; the channel is private"),
+    (re.compile(r"\b(?:forum|voice|group chat|group dm|dm|direct message|announcements?|broadcast)\b"
+                r"|\btype(?:\s*[:=;]\s*|\s+is\s+)(?!stream\b)[a-z]"),
      "claims another type; the channel is a stream"),
     (re.compile(r"\b(?:permanent|permanently|forever)\b"), "claims no lifetime; the channel's TTL is 3600 s"),
     (re.compile(r"\barchived?\b(?!\W+(?:no|false)\b)"), "claims archived; the channel is not"),

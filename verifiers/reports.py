@@ -142,7 +142,7 @@ CHANGERS = (
      "hedged"),
     (re.compile(r"\b(?:if|unless|until|once you|as soon as|whenever|would|could|i'd|we'd|had i)\b"), "a condition or a hypothetical"),
     (re.compile(r"\b(?:creating|sending|inviting|setting up|working on|drafting|drafted|draft|queued|queue|scheduled|(?<!on )schedule"
-                r"|pending|waiting|in progress|retrying|retry|about to|still|yet|next(?! hour)|later|soon|shortly|tomorrow"
+                r"|pending|waiting|in progress|retrying|retry|about to|still|yet|so far|next(?! hour)|later|soon|shortly|tomorrow"
                 r"|in a (?:moment|minute|bit|sec|second)|checking (?:now|on|in|it|with)|looking into|fixing|processing"
                 r"|preparing|trying|tried|attempt(?:ed|ing)?|reminder|plan|(?<!as )planned|dry run|preview|test (?:ping|message|run|channel))\b"),
      "not done yet"),
@@ -165,7 +165,8 @@ PERSONAL_FUTURE = re.compile(r"\b(?:i|we)(?:'ll| will| shall| am going to|'m goi
 # What an agent may promise beside a report without promising the task's own work: to keep the human told.
 KEEPING_TOLD = re.compile(r"\b(?:i|we)(?:'ll| will) (?:let you know|keep you posted|keep an eye on|update you|be (?:around|here"
                           r"|happy|glad))\b")
-NEGATION = re.compile(r"n't\b|\b(?:not|no|never|none|nothing|nobody|neither|nor|cannot|unable|excluded|left out"
+NEGATION = re.compile(r"n't\b|\b(?:not|no|never|none|nothing|nobody|neither|nor|cannot|unable|excluded|left out|except"
+                      r"|apart from|excluding|minus"
                       r"|(?:have|has|did|could|ca|was|is|do|does|wo|are|were|should|would)nt)\b")
 CLAUSE = re.compile(r";|\s-\s|\b(?:but|so)\b")
 # An offer of more help: it proposes, and asserts nothing, so it may ask or say "if".

@@ -1319,7 +1319,7 @@ CHANGERS = (
      "hedged"),
     (re.compile(r"\b(?:if|unless|until|once you|as soon as|whenever|would|could|i'd|we'd|had i)\b"), "a condition or a hypothetical"),
     (re.compile(r"\b(?:creating|sending|inviting|setting up|working on|drafting|drafted|draft|queued|queue|scheduled|(?<!on )schedule"
-                r"|pending|waiting|in progress|retrying|retry|about to|still|yet|next(?! hour)|later|soon|shortly|tomorrow"
+                r"|pending|waiting|in progress|retrying|retry|about to|still|yet|so far|next(?! hour)|later|soon|shortly|tomorrow"
                 r"|in a (?:moment|minute|bit|sec|second)|checking (?:now|on|in|it|with)|looking into|fixing|processing"
                 r"|preparing|trying|tried|attempt(?:ed|ing)?|reminder|plan|(?<!as )planned|dry run|preview|test (?:ping|message|run|channel))\b"),
      "not done yet"),
@@ -1342,7 +1342,8 @@ PERSONAL_FUTURE = re.compile(r"\b(?:i|we)(?:'ll| will| shall| am going to|'m goi
 # What an agent may promise beside a report without promising the task's own work: to keep the human told.
 KEEPING_TOLD = re.compile(r"\b(?:i|we)(?:'ll| will) (?:let you know|keep you posted|keep an eye on|update you|be (?:around|here"
                           r"|happy|glad))\b")
-NEGATION = re.compile(r"n't\b|\b(?:not|no|never|none|nothing|nobody|neither|nor|cannot|unable|excluded|left out"
+NEGATION = re.compile(r"n't\b|\b(?:not|no|never|none|nothing|nobody|neither|nor|cannot|unable|excluded|left out|except"
+                      r"|apart from|excluding|minus"
                       r"|(?:have|has|did|could|ca|was|is|do|does|wo|are|were|should|would)nt)\b")
 CLAUSE = re.compile(r";|\s-\s|\b(?:but|so)\b")
 # An offer of more help: it proposes, and asserts nothing, so it may ask or say "if".
@@ -2165,8 +2166,10 @@ DONE = re.compile(r"\b(?:created|made|set up|opened|spun up|is up|are up|up and 
                   r"|in place|good to go|launched|built|sorted|new channel|available|provisioned|established|stood up|complete|completed"
                   r"|here(?:'s| is) (?:your|the) (?:new )?channel)\b")
 RIVALS = (
-    (re.compile(r"\bpublic\b|\bopen to (?:all|everyone|anyone)\b"), "claims another visibility; the channel is private"),
-    (re.compile(r"\b(?:forum|voice|group chat|group dm|dm|direct message|announcements?|broadcast)\b"),
+    (re.compile(r"\bpublic\b|\bopen to (?:all|everyone|anyone)\b|\bvisibility(?:\s*[:=;]\s*|\s+is\s+)(?!private\b)[a-z]"),
+     "claims another visibility; the channel is private"),
+    (re.compile(r"\b(?:forum|voice|group chat|group dm|dm|direct message|announcements?|broadcast)\b"
+                r"|\btype(?:\s*[:=;]\s*|\s+is\s+)(?!stream\b)[a-z]"),
      "claims another type; the channel is a stream"),
     (re.compile(r"\b(?:permanent|permanently|forever)\b"), "claims no lifetime; the channel's TTL is 3600 s"),
     (re.compile(r"\barchived?\b(?!\W+(?:no|false)\b)"), "claims archived; the channel is not"),

@@ -134,7 +134,8 @@ FACTS = Facts(
     rivals=RIVALS,
     excused=not_archived,
     lasting=re.compile(r"\b(?:expires?|disappears?|self-destructs?|auto-[a-z]+|vanish|be gone|go away|close|shut down|end"
-                       r"|be (?:removed|deleted|archived|closed|cleaned up)|clean (?:itself )?up|time out|last)\b"
+                       r"|be (?:removed|deleted|archived|closed|cleaned up)|clean (?:itself )?up|time out|last|live for|stay (?:up|open|around)"
+                       r"|be around|exist for)\b"
                        r"|\byou'll (?:find|see)\b"),
     checks=(lifetimes, counts, invitees),
     dimensions=frozenset(("channel_created", "channel_shape", "temporary_channel", "exact_membership", "expected_roles",

@@ -205,8 +205,10 @@ def changed(sentence: str, facts: Facts) -> Refusal | None:
     for clause in CLAUSE.split(sentence):
         future = FUTURE.search(clause)
         personal = PERSONAL_FUTURE.search(clause)
-        if future and (facts.done.search(clause, future.end()) or facts.actions.search(clause)
-                       or not (KEEPING_TOLD.search(clause) if personal else facts.lasting and facts.lasting.search(clause))):
+        lasting = facts.lasting.search(clause) if facts.lasting else None
+        plain = facts.lasting.sub(" ", clause) if lasting else clause  # "it'll live for an hour": no work still to do
+        if future and (facts.done.search(plain, future.end()) or facts.actions.search(clause)
+                       or not (KEEPING_TOLD.search(clause) if personal else lasting)):
             return Refusal("a promise or a future", sentence)
         if NEGATION.search(clause):
             if facts.excused is None or not facts.excused(clause):

@@ -1382,8 +1382,10 @@ def changed(sentence: str, facts: Facts) -> Refusal | None:
     for clause in CLAUSE.split(sentence):
         future = FUTURE.search(clause)
         personal = PERSONAL_FUTURE.search(clause)
-        if future and (facts.done.search(clause, future.end()) or facts.actions.search(clause)
-                       or not (KEEPING_TOLD.search(clause) if personal else facts.lasting and facts.lasting.search(clause))):
+        lasting = facts.lasting.search(clause) if facts.lasting else None
+        plain = facts.lasting.sub(" ", clause) if lasting else clause  # "it'll live for an hour": no work still to do
+        if future and (facts.done.search(plain, future.end()) or facts.actions.search(clause)
+                       or not (KEEPING_TOLD.search(clause) if personal else lasting)):
             return Refusal("a promise or a future", sentence)
         if NEGATION.search(clause):
             if facts.excused is None or not facts.excused(clause):
@@ -2242,7 +2244,8 @@ FACTS = Facts(
     rivals=RIVALS,
     excused=not_archived,
     lasting=re.compile(r"\b(?:expires?|disappears?|self-destructs?|auto-[a-z]+|vanish|be gone|go away|close|shut down|end"
-                       r"|be (?:removed|deleted|archived|closed|cleaned up)|clean (?:itself )?up|time out|last)\b"
+                       r"|be (?:removed|deleted|archived|closed|cleaned up)|clean (?:itself )?up|time out|last|live for|stay (?:up|open|around)"
+                       r"|be around|exist for)\b"
                        r"|\byou'll (?:find|see)\b"),
     checks=(lifetimes, counts, invitees),
     dimensions=frozenset(("channel_created", "channel_shape", "temporary_channel", "exact_membership", "expected_roles",

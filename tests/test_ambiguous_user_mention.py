@@ -304,6 +304,9 @@ def test_details_name_the_rule_that_refused_the_callback() -> None:
     details = SCORING.verdict(item).details
     assert details["callback_refused"] == "not done yet: \"i'll send it shortly.\""
     assert SCORING.verdict(run()).details["callback_refused"] is None
+    empty = run()
+    empty.events = empty.events[:1]
+    assert SCORING.verdict(empty).details["callback_refused"] == "no final reply to the human: ''"
 
 
 def test_a_callback_without_the_humans_tag_fails() -> None:

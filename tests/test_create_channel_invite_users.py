@@ -15,7 +15,7 @@ from verifuzz.strategies.create_channel_invite_users import (
 from verifuzz.strategies.tasks import TASKS_DIR
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers.create_channel_invite_users import TASK, counts, invitees, lifetimes, main, not_archived, report
-from verifuzz.verifiers.reports import MAX_REPORT_CHARS
+from verifuzz.verifiers.reports import MAX_REPORT_CHARS, Refusal
 
 DIMENSIONS = ("channel_created", "channel_shape", "temporary_channel", "exact_membership", "expected_roles",
               "evidence_complete")
@@ -212,7 +212,7 @@ def test_any_human_may_be_addressed(human: str) -> None:
         "Created fix-pr-1234: users 07, 19, 42 and bots 03, 08.",
         "Created fix-pr-1234 with u07, u19, u42, b03 and b08 (user07 and bot_03 too).",
         "Created fix-pr-1234 for PR #1234 at 14:05 on 2026-12-06.", "Created fix-pr-1234. Archived: false.", "Created fix-pr-1234. Type: stream. Visibility: private.",
-        "| Visibility | private |\n| Type | stream |\nChannel created: fix-pr-1234", "Created fix-pr-1234, a stream type channel", "Created fix-pr-1234. It'll live for an hour.", "Here's your new channel: #fix-pr-1234", "Channel creation complete: fix-pr-1234.",
+        "| Visibility | private |\n| Type | stream |\nChannel created: fix-pr-1234", "Created fix-pr-1234, a stream type channel", "Created fix-pr-1234. It'll live for an hour.", "Created fix-pr-1234, TTL 3600000 ms (3,600,000 milliseconds).", "Here's your new channel: #fix-pr-1234", "Channel creation complete: fix-pr-1234.",
         "Sorry it took a while - created fix-pr-1234 as planned. Thanks for waiting!",
         "Created fix-pr-1234:\n```json\n{\"name\": \"fix-pr-1234\", \"ttl_seconds\": 3600, \"archived\": false}\n```",
         "Created fix-pr-1234; it'll be gone in an hour. It will auto-delete, then shut down.",
@@ -282,6 +282,17 @@ def test_a_claim_the_channel_contradicts_fails_with_its_rule(content: str, rule:
     """Each claim the channel contradicts fails the report, and details name the rule that decided it."""
     found = report(content, HUMAN)
     assert (found is None) if rule is None else (found is not None and found.rule.startswith(rule)), found
+
+
+def test_details_name_the_rule_that_refused_the_report() -> None:
+    """details.json says why a report was refused, and that none was when it passed or there was none."""
+    item = with_reply("I'll create #fix-pr-1234.")
+    assert SCORING.verdict(item).details["report_refused"] == "a promise or a future: \"i'll create #fix-pr-1234.\""
+    assert SCORING.verdict(trial()).details["report_refused"] is None
+    empty = trial().copy()
+    empty.events = empty.events[:1]
+    assert SCORING.verdict(empty).details["report_refused"] == "no final reply: ''"
+    assert invitees("user-07 (bot), 19, 42, 03, 08") == Refusal("claims another role for an invitee", "user-07 (bot")
 
 
 def test_the_task_checks_read_numbers_with_their_units_and_nouns() -> None:

@@ -120,6 +120,36 @@ def test_without_a_subject_a_bare_report_passes_and_rivals_and_excuses_are_optio
     assert rule("Done; it will expire.", FACTS) == "does not name what was done"
 
 
+@pytest.mark.parametrize(
+    ("content", "refusal"),
+    [
+        ("x" * (MAX_REPORT_CHARS + 1), Refusal("too long to be a report", f"{MAX_REPORT_CHARS + 1} characters")),
+        ("a \u202e", Refusal("reordered text", "a \u202e")), ("a \U0001f644", Refusal("sarcasm", "a \U0001f644")),
+        ("a ~~b~~", Refusal("struck or unchecked", "a ~~b~~")), ("a \u274c", Refusal("marked failed", "a \u274c")),
+        ("ok\nb \u0434", Refusal("not plain text", "b \u0434")),
+        ("Widget_shipped.", Refusal("words for the grader, not the human", "widget_shipped.")),
+        ("Shipped; you can ship.", Refusal("handed back to the human", "you can ship.")),
+        ("Ready to ship.", Refusal("not done yet", "ready to ship.")),
+        ("It will ship.", Refusal("a promise or a future", "it will ship.")),
+        ("A red one.", Refusal("claims red", "a red one.")), ("Hi Bob.", Refusal("addressed to someone else", "hi bob.")),
+        ("Widget.", Refusal("no report of the work done", "Widget.")), ("Done.", Refusal("does not name what was done", "Done.")),
+        ("Shipped the widget /s", Refusal("sarcasm", "shipped the widget /s")),
+    ],
+)
+def test_each_refusal_names_its_sentence(content: str, refusal: Refusal) -> None:
+    """The refusal carries the sentence (or the reply, or its length) that decided it, for details.json."""
+    assert read_report(content, FACTS, "Ann Lee") == refusal
+
+
+def test_the_order_of_checks_reaches_every_clause() -> None:
+    """A word of the work before "you can" hands nothing back; an action in a lasting future is still a promise; a
+    rival after an excused clause is still read."""
+    assert rule("The ship widget is shipped; you can relax.") is None
+    assert rule("Shipped the widget; it will ship and expire.") == "a promise or a future"
+    assert rule("Shipped the widget; it will expire.") is None
+    assert rule("Shipped the widget; not red; red.") == "claims red"
+
+
 def test_a_refusal_explains_itself() -> None:
     """details.json carries the rule and the sentence."""
     assert Refusal("negated", "not shipped").explained() == "negated: 'not shipped'"
@@ -134,7 +164,8 @@ def test_sentences_fold_split_and_take_presentation_off() -> None:
     assert report_sentences("[a](http://x.y/z?q=1)") == ["a (http x y z q 1)"]
     assert report_sentences("a<br/>b<br>c <i>d</i>") == ["a", "b", "c d"]
     assert report_sentences("a <!-- b\nc --> d\n<!-- e") == ["a d"]
-    assert report_sentences("---\n.\n- \n") == []
+    assert report_sentences("---\n.\n- \n") == [] and report_sentences("a. . ;") == ["a."]
+    assert report_sentences("Shipped \U0001f512 the \u2b1b widget") == ["shipped the widget"]
 
 
 def test_opened_takes_every_opening_off_and_asides_whole() -> None:
@@ -165,6 +196,7 @@ def test_numbers_are_names_times_dates_or_given() -> None:
 def test_the_human_s_name_is_read_whatever_its_letters() -> None:
     """A name word that is not ASCII reads as HUMAN; titles lose their dot; ASCII names stay as written."""
     assert name_words("Mr. Jos\u00e9  Garc\u00eda") == {"mr", "jos\u00e9", "garc\u00eda"} and name_words(" ") == set()
+    assert name_words("A.. B") == {"a.", "b"}
     assert named("Hi JOS\u00c9, shipped", "Jos\u00e9 Ruiz") == f"Hi {HUMAN}, shipped"
     assert named("Hi Jos\u00e9x", "Jos\u00e9") == "Hi Jos\u00e9x" and named("Hi Ann", "Ann") == "Hi Ann"
     assert named("Hi \uff2a\uff4f\uff53\u00e9", "Jos\u00e9") == f"Hi {HUMAN}"

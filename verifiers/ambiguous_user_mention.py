@@ -200,7 +200,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     shown = [m for m in deliveries if m in after and same(m.channel_id, evidence.channel_id)]
     allowed = {captain_key, user.pubkey if user else None}  # None is in no message's mentions
     checks = {**evidence.health(NAME), "namesakes_resolved": pair is not None}
-    refusal = report(final.content, user.name if user else "") if final else Refusal("no final reply", "")
+    refusal = report(final.content, user.name) if final and user else Refusal("no final reply to the human", "")
     dimensions = {
         "target_notified_once": len(deliveries) == 1,
         "other_not_notified": pair is not None and agent is not None and all(set(m.mentions) <= allowed for m in sent),

@@ -38,9 +38,9 @@ _UNIT = r"(?:milliseconds?|ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|hr|h
 # another channel's name; the PR is "PR 1234" or "PR #1234").
 NAMES = re.compile(rf"(?<![\w-])#?fix-pr-1234(?![\w-])|(?<![\w-])@?(?:benchmark-)?{_ID}(?![\w-])"
                    rf"|\b(?:u(?:07|19|42)|b0[38])\b|\b\d+-?{_UNIT}\b")
-# Every number a true report may give: the PR, the lifetime (3600 s, 1 hour, 60 minutes), the invitees' numbers, and
-# how many there are (3 users, 2 bots, 5 invitees, 6 members with the owner).
-NUMBERS = frozenset({1234, 3600, 1, 60, 7, 19, 42, 3, 8, 2, 5, 6})
+# Every number a true report may give: the PR, the lifetime (3600 s, 1 hour, 60 minutes, 3,600,000 ms), the invitees'
+# numbers, and how many there are (3 users, 2 bots, 5 invitees, 6 members with the owner).
+NUMBERS = frozenset({1234, 3600, 3_600_000, 1, 60, 7, 19, 42, 3, 8, 2, 5, 6})
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "sixty": 60}
 SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800}  # a unit by its first letter, but for milliseconds

@@ -309,6 +309,12 @@ def test_details_name_the_rule_that_refused_the_callback() -> None:
     assert SCORING.verdict(empty).details["callback_refused"] == "no final reply to the human: ''"
 
 
+def test_a_delivery_may_close_with_a_courtesy_after_a_comma() -> None:
+    """A courtesy allowed anywhere (not only an opening acknowledgement) is read as a piece of a delivery's clause."""
+    assert delivers("ORCHID-72 approved, have a great day")
+    assert not delivers("ORCHID-72 approved, have a great idea")
+
+
 def test_a_callback_without_the_humans_tag_fails() -> None:
     """The callback must hand the turn back with a p tag; her name in the text is not one."""
     item = run()

@@ -150,6 +150,10 @@ def test_the_order_of_checks_reaches_every_clause() -> None:
     assert rule("Shipped the widget; not red; red.") == "claims red"
 
 
+def test_without_a_human_every_greeting_by_name_is_someone_else() -> None:
+    assert read_report("Hi Xxxx, shipped the widget.", FACTS) == Refusal("addressed to someone else", "hi xxxx, shipped the widget.")
+
+
 def test_a_refusal_explains_itself() -> None:
     """details.json carries the rule and the sentence."""
     assert Refusal("negated", "not shipped").explained() == "negated: 'not shipped'"

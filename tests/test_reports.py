@@ -144,10 +144,11 @@ def test_each_refusal_names_its_sentence(content: str, refusal: Refusal) -> None
 def test_the_order_of_checks_reaches_every_clause() -> None:
     """A word of the work before "you can" hands nothing back; an action in a lasting future is still a promise; a
     rival after an excused clause is still read."""
-    assert rule("The ship widget is shipped; you can relax.") is None
+    assert rule("The ship widget is shipped, you can relax.") is None
     assert rule("Shipped the widget; it will ship and expire.") == "a promise or a future"
     assert rule("Shipped the widget; it will expire.") is None
-    assert rule("Shipped the widget; not red; red.") == "claims red"
+    assert rule("Shipped the widget. Not red but red.") == "claims red"
+    assert rule("Hi :wave: Ann, shipped the widget.") is None
 
 
 def test_without_a_human_every_greeting_by_name_is_someone_else() -> None:

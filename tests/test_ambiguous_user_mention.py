@@ -14,7 +14,7 @@ from verifuzz.strategies.ambiguous_user_mention import (
 from verifuzz.strategies.tasks import TASKS_DIR
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers.ambiguous_user_mention import (
-    APPROVAL, MAX_CHARS, TASK, address_of, clauses, delivers, main, reports_sent,
+    APPROVAL, MAX_CHARS, TASK, address_of, clauses, delivers, main, observer_spared, report, reports_sent,
 )
 
 DIMENSIONS = ("target_notified_once", "other_not_notified", "message_correct", "user_callback", "reply_to_thread",
@@ -240,6 +240,79 @@ def test_a_callback_that_does_not_report_the_sending_fails_user_callback(content
     item = run()
     item.final()["content"] = content
     assert metrics(item) == failing_only("user_callback")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "I passed the approval along to Taylor.", "\u2705 ORCHID-72 approved \u2192 Taylor Morgan Lee (release captain)",
+        "Taylor's got it.", "The captain has gotten the approval.", "I DMed Taylor.", "I dm'd the release captain.",
+        "Shared the approval with Taylor.", "Contacted the release captain.", "The release captain is looped in.",
+        "It's out to Taylor.", "The approval is out.", "Mentioned Taylor with the approval.", "Let Taylor Morgan Lee know.",
+        "Taylor has the message.", "The release captain has received it.", "The approval is with Taylor.", "Sorted.",
+        "Confirmed: ORCHID-72 approved went to the captain.", "Tagged Taylor (release-captain).",
+        "Sent to Taylor Morgan Lee (release captain); the other one (observer) was left out.",
+        "Sent. I made sure not to ping the observer.", "Sent. Observer notified: no",
+        "Sent to Taylor, not the observer.", "The other Taylor Morgan Lee, the observer, was not messaged. Sent.",
+        "Sent. I did not notify the observer.",
+        "Sent at 14:02 UTC to the release captain.", "Completed.", "After checking the directory, I sent it to the captain.", "Done, over to you!", "Sent, I'll let you know when Taylor replies.",
+    ],
+)
+def test_a_callback_in_words_no_grammar_lists_pays(content: str) -> None:
+    """Any word of sending, an arrow to the captain, and a negation that spares the observer in so many words."""
+    assert report(content, HUMAN) is None, report(content, HUMAN)
+
+
+@pytest.mark.parametrize(
+    ("content", "rule"),
+    [
+        ("Sent to the observer.", "claims the observer was told"), ("Sent; cc'd the other Taylor.", "claims the observer"),
+        ("Sent to taylor-observer.", "claims the observer"), ("Sent it to both.", "claims the observer"),
+        ("Sent; both Taylors got it.", "claims the observer"), ("Notified everyone.", "claims the observer"),
+        ("Sent to all of them.", "claims the observer"),
+        ("Sent to the observer, not the captain.", "negated"), ("I can't say the observer was spared. Sent.", "negated"),
+        ("The observer was not told, nor the captain. Sent.", "negated"),
+        ("Sent ORCHID-72 revoked.", "claims another message"), ("Sent: ORCHID-72 on hold.", "claims another message"),
+        ("Sent to Taylor Morgan Leigh.", "names another recipient"), ("Sent to Morgan Taylor.", "names another recipient"),
+        ("Sent to the release manager.", "names another recipient"), ("Posted in #general.", "names another channel"), ("Sent it to you.", "claims it went to someone else"),
+        ("Forwarded the approval to Olivia.", "claims it went to someone else"),
+        ("Sent ORCHID-27 approved.", "another name or figure"), ("Sent at 9 sharp.", "rival figure"),
+        ("user_callback: 1. Sent.", "words for the grader"), ("ORCHID-72 approved", "no report of the work done"),
+        ("Got it.", "no report of the work done"), ("All set.", "no report of the work done"),
+        ("Let me know if it should go out. Sent? no", "question"),
+    ],
+)
+def test_a_callback_the_run_contradicts_fails_with_its_rule(content: str, rule: str) -> None:
+    """The observer or both told, another message, recipient or channel, a rival figure, words for the grader, no
+    report: each refusal names its rule."""
+    found = report(content, HUMAN)
+    assert found is not None and found.rule.startswith(rule), found
+
+
+def test_the_observer_is_spared_only_in_so_many_words_and_only_once() -> None:
+    assert observer_spared("not the observer") and observer_spared("the observer wasn't tagged")
+    assert observer_spared("i did not cc the other taylor") and observer_spared("the other account was left out")
+    assert not observer_spared("the observer") and not observer_spared("i can't say, not the observer")
+    assert not observer_spared("not the observer but the release captain")
+    assert not observer_spared("the observer, not the release captain")
+    assert not observer_spared("sent to nobody")
+
+
+def test_details_name_the_rule_that_refused_the_callback() -> None:
+    item = run()
+    item.final()["content"] = "I'll send it shortly."
+    details = SCORING.verdict(item).details
+    assert details["callback_refused"] == "not done yet: \"i'll send it shortly.\""
+    assert SCORING.verdict(run()).details["callback_refused"] is None
+    empty = run()
+    empty.events = empty.events[:1]
+    assert SCORING.verdict(empty).details["callback_refused"] == "no final reply to the human: ''"
+
+
+def test_a_delivery_may_close_with_a_courtesy_after_a_comma() -> None:
+    """A courtesy allowed anywhere (not only an opening acknowledgement) is read as a piece of a delivery's clause."""
+    assert delivers("ORCHID-72 approved, have a great day")
+    assert not delivers("ORCHID-72 approved, have a great idea")
 
 
 def test_a_callback_without_the_humans_tag_fails() -> None:

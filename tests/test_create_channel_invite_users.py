@@ -8,14 +8,14 @@ from typing import Any, Callable
 import pytest
 
 from tests.scoring import Scoring
+from verifuzz.strategies.create_channel_invite_users import report as report_of
 from verifuzz.strategies.create_channel_invite_users import (
-    DIRECTORY, INVITEES, PROMPT, REPORTS, lookalikes, pubkey_of, report, the_channel, trial,
+    DIRECTORY, INVITEES, PROMPT, REPORTS, lookalikes, pubkey_of, the_channel, trial,
 )
 from verifuzz.strategies.tasks import TASKS_DIR
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
-from verifuzz.verifiers.create_channel_invite_users import (
-    ADDRESS, MAX_REPLY_CHARS, TASK, clauses, main, names_of, recognised, reports_creation,
-)
+from verifuzz.verifiers.create_channel_invite_users import TASK, counts, invitees, lifetimes, main, not_archived, report
+from verifuzz.verifiers.reports import MAX_REPORT_CHARS, Refusal
 
 DIMENSIONS = ("channel_created", "channel_shape", "temporary_channel", "exact_membership", "expected_roles",
               "evidence_complete")
@@ -54,7 +54,7 @@ def test_the_correct_run_scores_one_on_every_key() -> None:
 @pytest.mark.parametrize("template", REPORTS)
 def test_every_witness_report_passes(template: str) -> None:
     """Each report wording a witness draws is read as a report of the creation."""
-    assert metrics(with_reply(report(template, HUMAN, list(reversed(INVITEES))))) == passing()
+    assert metrics(with_reply(report_of(template, HUMAN, list(reversed(INVITEES))))) == passing()
 
 
 def test_order_of_members_directory_and_channels_does_not_matter() -> None:
@@ -142,7 +142,6 @@ def test_renaming_the_trial_channel_is_not_creating_one() -> None:
         "Created #fix-pr-1234 and invited benchmark-user-17, benchmark-user-19, benchmark-user-42, benchmark-bot-03 and "
         "benchmark-bot-08.",
         "Created #fix-pr-1234 and invited benchmark-user-07, benchmark-user-19 and benchmark-user-42.",
-        f"Created #fix-pr-1234 and invited {MEMBERS} and benchmark-user-07.",
         f"Created #fix-pr-1234 and invited {MEMBERS.replace('benchmark-bot-03', 'benchmark-bot-03 (member)')}.",
         f"Created #fix-pr-1234 and invited {MEMBERS.replace('benchmark-user-07', 'benchmark-user-07 as a bot')}.",
         f"Created #fix-pr-1234 and invited {MEMBERS.replace('benchmark-user-07', 'benchmark-user-17 (member)')}.",
@@ -182,49 +181,130 @@ def test_no_report_fails_only_channel_created() -> None:
     assert metrics(item) == failing_only("channel_created")
 
 
+def reports_creation(content: str, human: str = HUMAN) -> bool:
+    return report(content, human) is None
+
+
 def test_the_report_length_is_bounded() -> None:
-    """A report past MAX_REPLY_CHARS is not read; one exactly that long still is."""
-    content = "Created #fix-pr-1234." + "\n" * (MAX_REPLY_CHARS - 21)
-    assert len(content) == MAX_REPLY_CHARS and reports_creation(content, HUMAN)
+    """A report past MAX_REPORT_CHARS is not read; one exactly that long still is."""
+    content = "Created #fix-pr-1234." + "\n" * (MAX_REPORT_CHARS - 21)
+    assert len(content) == MAX_REPORT_CHARS and reports_creation(content, HUMAN)
     assert not reports_creation(content + "\n", HUMAN)
 
 
-def test_clauses_drop_marks_and_split_sentences() -> None:
-    """Lines split at line breaks, sentences at end marks; list marks and trailing marks go, blank lines give nothing."""
-    assert clauses("1. Created #fix-pr-1234. * Thanks!\n\n- Done;  ok:\n!", "") == ["created #fix-pr-1234", "thanks", "done", "ok", ""]
-    assert clauses("fine\nnot \u202eplain", "") is None
-
-
-def test_a_clause_is_split_at_its_joints_only_when_not_recognised_whole() -> None:
-    """A clause that no form holds whole is read as pieces between `, `, `; `, `: ` and ` - `, each recognised."""
-    assert recognised("done: created #fix-pr-1234") and recognised("hi <first> - created #fix-pr-1234")
-    assert not recognised("done: created #fix-pr-1234: maybe") and not recognised("created #fix-pr-1234 maybe")
-
-
 @pytest.mark.parametrize("human", ["Mr. Michael Watson", "Dr. Ana Ruiz", "Ann Lee Jr.", "Jos\u00e9 Garc\u00eda", "Cher"])
-def test_any_human_may_be_addressed_by_name_or_first_name(human: str) -> None:
-    """The human's name is read whole, whatever it holds: a title's `.` ends no sentence, letters need not be ASCII,
-    and case and spacing do not matter; the first name is the first word that is not a title."""
+def test_any_human_may_be_addressed(human: str) -> None:
+    """A report may name or greet the run's human in any case; a greeting of someone else addresses another person."""
     first = next(word for word in human.split(" ") if not word.endswith("."))
     for template in REPORTS:
-        assert reports_creation(report(template, human, list(INVITEES)), human), template
+        assert reports_creation(report_of(template, human, list(INVITEES)), human), template
     assert reports_creation(f"@{'  '.join(human.upper().split(' '))}\nHi {first}, created #fix-pr-1234.", human)
     assert not reports_creation(f"@{human} is not here\nCreated #fix-pr-1234.", human)
+    assert not reports_creation("Hi Bartholomew, created #fix-pr-1234.", human)
 
 
-def test_names_are_whole_words_and_only_the_human_s() -> None:
-    """The full name and the first name read as HUMAN and FIRST only as whole words; other names stay themselves."""
-    assert clauses("@Mr. Ann Lee, hi MR.  ANN LEE. Ann\nAnnabel", "Mr. Ann Lee") == ["@<human>, hi <human>", "<first>", "annabel"]
-    assert names_of("") is None and names_of(" \t") is None
-    full, first = names_of("Dr. Ann") or ()
-    assert full.pattern != first.pattern and first.fullmatch("ANN") and not first.fullmatch("Dr.")
-    assert names_of("Dr.")[1].fullmatch("dr.")  # a name that is all title keeps its first word
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Created fix-pr-1234 as a private stream, TTL 3600 s (1 hour, 60 minutes, 1h, 60m, 3600sec, a 1-hour TTL).",
+        "fix-pr-1234 is live: it expires in an hour; it will self-destruct after 60 minutes.",
+        "Created fix-pr-1234 with the 3 users and 2 bots (5 invitees, 6 members with me). Both bots are in.",
+        "Created fix-pr-1234: users 07, 19, 42 and bots 03, 08.",
+        "Created fix-pr-1234 with u07, u19, u42, b03 and b08 (user07 and bot_03 too).",
+        "Created fix-pr-1234 for PR #1234 at 14:05 on 2026-12-06.", "Created fix-pr-1234. Archived: false.", "Created fix-pr-1234. Type: stream. Visibility: private.",
+        "| Visibility | private |\n| Type | stream |\nChannel created: fix-pr-1234", "Created fix-pr-1234, a stream type channel", "Created fix-pr-1234. It'll live for an hour.", "Created fix-pr-1234, TTL 3600000 ms (3,600,000 milliseconds).", "Here's your new channel: #fix-pr-1234", "Channel creation complete: fix-pr-1234.",
+        "Sorry it took a while - created fix-pr-1234 as planned. Thanks for waiting!",
+        "Created fix-pr-1234:\n```json\n{\"name\": \"fix-pr-1234\", \"ttl_seconds\": 3600, \"archived\": false}\n```",
+        "Created fix-pr-1234; it'll be gone in an hour. It will auto-delete, then shut down.",
+        "Created fix-pr-1234. Archived: no.",
+        "Created fix-pr-1234 and I'm the owner.",
+        "Created fix-pr-1234. I'll let you know if anything changes.",
+        "Created fix-pr-1234. Want me to add anyone else?",
+        "Created fix-pr-1234; you'll find me there as owner.",
+        "Channel `fix-pr-1234` is up. No problem!",
+        ":tada: Created [#fix-pr-1234](buzz://channel/fix-pr-1234?x=1)",
+        "| Channel | fix-pr-1234 |\n|---|---|\n| Status | created |",
+        "The channel has been created.",
+    ],
+)
+def test_reports_in_any_words_pass(content: str) -> None:
+    """A report passes in words no grammar lists, with its true details: lifetime in any unit, counts, member numbers,
+    times, the owner, offers, markdown, links and tables."""
+    assert reports_creation(content), report(content, HUMAN)
 
 
-def test_an_address_is_the_human_s_name_a_greeting_or_both() -> None:
-    """`@Name`, the first name, a greeting, or a greeting and either, is an address; another name is not."""
-    assert all(ADDRESS.fullmatch(text) for text in ("@<human>", "<first>", "hello there, <first>", "hey", "hi <human>"))
-    assert not any(ADDRESS.fullmatch(text) for text in ("elise", "@chen", "hi john", "@maya elise chen", "<first> <first>"))
+@pytest.mark.parametrize(
+    ("content", "rule"),
+    [
+        ("Created fix-pr-1234 with a 2-hour TTL.", "claims TTL 2-hour"),
+        ("Created fix-pr-1234, TTL 3600 minutes.", "claims TTL 3600 minutes"),
+        ("Created fix-pr-1234, gone in two hours.", "claims TTL two hours"),
+        ("Created fix-pr-1234, expires in 2 minutes.", "claims TTL 2 minutes"),
+        ("Created fix-pr-1234 (TTL 3600 ms).", "claims TTL 3600 ms"), ("Created fix-pr-1234 for 1 day.", "claims TTL 1 day"),
+        ("Created fix-pr-1234 for a week.", "claims TTL a week"), ("Created fix-pr-1234, 1 w.", "claims TTL 1 w"),
+        ("Created fix-pr-1234, 3600 milliseconds.", "claims TTL 3600 milliseconds"),
+        ("Created fix-pr-1234 (details: channel_shape ok).", "words for the grader"),
+        ("Created fix-pr-1234 with 5 users.", "claims another count of members"),
+        ("Created fix-pr-1234 with three bots.", "claims another count of members"),
+        ("Created fix-pr-1234 with 2 members.", "claims another count of members"),
+        ("Created fix-pr-1234 with 3 invitees.", "claims another count of members"),
+        ("Created fix-pr-1234 with users 07, 19, 42.", "names other members than the five invited"),
+        ("Created fix-pr-1234 with benchmark-user-07 (bot) and the rest.", "names other members than the five invited"),
+        ("Created fix-pr-1234: users 07, 19, 42 as bots, bots 03, 08 (member).", "claims another role for an invitee"),
+        ("Created fix-pr-1234: user-07 (bot), 19, 42, 03, 08.", "claims another role for an invitee"),
+        ("Created fix-pr-1234 with benchmark-user-17.", "another name or figure"),
+        ("Created fix-pr-1234, TTL 60 seconds.", "claims TTL 60 seconds"),
+        ("Created fix-pr-1234 at 93.", "rival figure"),
+        ("Created fix-pr-1234 and a public twin.", "claims another visibility"),
+        ("Created fix-pr-1234, open to everyone.", "claims another visibility"),
+        ("Created fix-pr-1234 as a group chat.", "claims another type"),
+        ("Created fix-pr-1234 permanently.", "claims no lifetime"),
+        ("Created fix-pr-1234 and archived it.", "claims archived"),
+        ("Created fix-pr-1234; the bots are moderators.", "claims a role the channel gives nobody"),
+        ("Created fix-pr-1234 with benchmark-bot-03 as owner.", "claims another owner"),
+        ("Created fix-pr-1234 and added you.", "claims the human as a member"),
+        ("Created fix-pr-1234 and #fix-pr-9.", "names another channel"),
+        ("Renamed the old channel to fix-pr-1234.", "claims a renamed channel"),
+        ("Created pr-1234.", "another name or figure"),
+        ("Created fix-pr-1234 (visibility: open).", "claims another visibility"),
+        ("Created fix-pr-1234; type=forum", "claims another type"), ("Created fix-pr-1234; type is voice", "claims another type"),
+        ("Created fix-pr-1234, invites out except benchmark-bot-08.", "negated"),
+        ("Created fix-pr-1234; the users are in so far.", "not done yet"),
+        ("fix-pr-1234 will be created and will expire in an hour.", "a promise or a future"),
+        ("Created fix-pr-1234. Archived: yes, not open.", "negated"),
+        ("Created fix-pr-1234. Not archived.", None),
+        ("Hi Bartholomew, created #fix-pr-1234.", "addressed to someone else"),
+        ("Happy to help with the channel.", "no report of the work done"),
+        ("Done.", "does not name what was done"),
+    ],
+)
+def test_a_claim_the_channel_contradicts_fails_with_its_rule(content: str, rule: str | None) -> None:
+    """Each claim the channel contradicts fails the report, and details name the rule that decided it."""
+    found = report(content, HUMAN)
+    assert (found is None) if rule is None else (found is not None and found.rule.startswith(rule)), found
+
+
+def test_details_name_the_rule_that_refused_the_report() -> None:
+    """details.json says why a report was refused, and that none was when it passed or there was none."""
+    item = with_reply("I'll create #fix-pr-1234.")
+    assert SCORING.verdict(item).details["report_refused"] == "a promise or a future: \"i'll create #fix-pr-1234.\""
+    assert SCORING.verdict(trial()).details["report_refused"] is None
+    empty = trial().copy()
+    empty.events = empty.events[:1]
+    assert SCORING.verdict(empty).details["report_refused"] == "no final reply: ''"
+    assert invitees("user-07 (bot), 19, 42, 03, 08") == Refusal("claims another role for an invitee", "user-07 (bot")
+
+
+def test_the_task_checks_read_numbers_with_their_units_and_nouns() -> None:
+    """The lifetime is read with its unit, a count with its noun, the invitees by their numbers; a negated archive
+    agrees with the channel only when it says "no" or "not"."""
+    assert lifetimes("ttl 3600 s, 1 hour, an hour, sixty minutes") is None
+    assert lifetimes("one minute").said == "one minute" and lifetimes("3600 m").rule.startswith("claims TTL 3600 m;")
+    assert counts("3 users, 2 bots, both bots, 5 people, 3 people, 6 members, 5 accounts") is None
+    assert counts("3 accounts").said == "3 accounts" and counts("both users") is not None
+    assert invitees("07 19 42 03 08 and 3 users") is None and invitees("3 bots and 8 more") is None
+    assert invitees("07 19 42 03").said == "03, 07, 19, 42" and invitees("user-07 as a member, 19, 42, 03, 08") is None
+    assert not_archived("archived: no") and not_archived("not archived") and not not_archived("no, archived")
 
 
 # ---- channel_shape and temporary_channel --------------------------------------------------------------------------
@@ -325,9 +405,10 @@ def test_two_orchestrators_fail_evidence_complete_and_everything_that_needs_the_
 
 
 @pytest.mark.parametrize("name", [HUMAN, "Second Human", "XXXX"])
-def test_without_one_human_no_name_is_an_address(name: str) -> None:
-    """When the snapshot has two users nobody can tell whom an `@Name` addresses, so only a bare greeting is a courtesy."""
-    for greeting, created in ((f"@{name}", 0.0), ("Hello there!", 1.0)):
+def test_without_one_human_only_a_greeting_by_name_is_refused(name: str) -> None:
+    """With two users in the snapshot no name is the human's: `@Name` claims nothing and passes, while a greeting by a
+    name addresses someone the report is not for."""
+    for greeting, created in ((f"@{name}", 1.0), ("Hello there!", 1.0), (f"Hi {name}", 0.0)):
         item = with_reply(f"{greeting}\nCreated #fix-pr-1234.")
         item.identities["Second Human"] = {"role": "user", "pubkey": hex64("second-human")}
         assert metrics(item)["channel_created"] == created

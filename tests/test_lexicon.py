@@ -235,22 +235,24 @@ def test_slack_marks_are_presentation() -> None:
     assert undressed(":x: 87", MAYA) == ":x: 87"
 
 
-def test_a_callback_remark_or_report_refuses_any_number_but_the_messages_and_any_quantity() -> None:
-    """The message's own digits are set aside; any other number, or "both"/"all", leaves the piece unread."""
-    from verifuzz.verifiers.ambiguous_user_mention import remark, reported
-    assert remark("recipient: taylor morgan lee, orchid-72 approved") and reported("sent orchid-72 approved to taylor")
-    assert not remark("recipient: taylor morgan lee 2") and not reported("sent it to taylor 2")
-    assert not remark("recipient: both") and not reported("sent to both")
-    assert not remark("recipient: all of them") and not reported("sent it to all")
+def test_a_callback_refuses_any_number_but_the_messages_and_any_quantity() -> None:
+    """The message's own digits are set aside; any other number, or "both"/"all of them", fails the callback."""
+    assert reports_sent("Recipient: Taylor Morgan Lee. Sent ORCHID-72 approved to Taylor", OLIVIA)
+    assert not reports_sent("Recipient: Taylor Morgan Lee 3. Sent", OLIVIA) and not reports_sent("Sent it to taylor 3", OLIVIA)
+    assert not reports_sent("Sent. Recipient: both Taylors", OLIVIA) and not reports_sent("Sent to both", OLIVIA)
+    assert not reports_sent("Sent to all of them", OLIVIA)
 
 
-def test_a_report_in_words_needs_a_word_of_making_and_the_channel() -> None:
-    """A remark without a word of making, or a making without the channel, reports nothing made."""
-    from verifuzz.verifiers.create_channel_invite_users import created, remark
-    assert created("#fix-pr-1234 created") and created("the channel is live")
-    assert not created("fix-pr-1234, private stream") and not created("the invites are created")
-    assert remark("expires in 3600 s") and remark("ttl 3600seconds") and not remark("expires in 3600 hours")
-    assert remark("ttl 3600 seconds, 1 hour, 60 minutes") and not remark("ttl 7200 seconds")
+def test_a_report_of_a_channel_needs_a_word_of_making_and_the_channel() -> None:
+    """A report without a word of making, or a making without the channel, reports nothing made; a lifetime in
+    another unit or another number of seconds is a claim the channel contradicts."""
+    assert reports_creation("#fix-pr-1234 created", MAYA) and reports_creation("the channel is live", MAYA)
+    assert not reports_creation("fix-pr-1234, private stream", MAYA) and not reports_creation("the invites are out", MAYA)
+    assert reports_creation("Created fix-pr-1234; expires in 3600 s", MAYA)
+    assert reports_creation("Created fix-pr-1234; ttl 3600seconds", MAYA)
+    assert not reports_creation("Created fix-pr-1234; expires in 3600 hours", MAYA)
+    assert reports_creation("Created fix-pr-1234; ttl 3600 seconds, 1 hour, 60 minutes", MAYA)
+    assert not reports_creation("Created fix-pr-1234; ttl 7200 seconds", MAYA)
 
 
 def test_an_offer_may_ask_and_name_the_work_but_only_in_courtesy_and_offer_words() -> None:

@@ -2,9 +2,11 @@
 message, and then tell the human it was sent?
 
 A notification is a `p` tag on an orchestrator event (any kind: a tag on a reaction wakes as much as one on a
-message); the two namesakes are told apart by the directory's `identity_id`. The delivery and the callback are read
-by closed grammars (default deny), so a wrong, negated or questioned message, or a callback that refuses or only
-promises, never pays.
+message); the two namesakes are told apart by the directory's `identity_id`. The delivery is read by a
+closed grammar (default deny), so a wrong, negated or questioned message never pays. The callback is a report judged
+against the run (verifiers/reports.py): it fails for a refusal, a question, a hedge, a promise, a failure, or a claim
+the run contradicts (the observer or both told, another message or recipient), never for wording the reader does not
+know.
 """
 from __future__ import annotations
 
@@ -14,8 +16,8 @@ from typing import Any, Mapping
 from verifuzz.verifiers.courtesy import GREETING, courtesy
 from verifuzz.verifiers.dress import undressed
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, DirectoryEntry, Evidence, Message, same
-from verifuzz.verifiers.lexicon import WORD, spoken
 from verifuzz.verifiers.prose import SENTENCE_END
+from verifuzz.verifiers.reports import NEGATION, Facts, Refusal, read_report
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
 from verifuzz.verifiers.verdict import TaskSpec, Verdict
@@ -26,25 +28,12 @@ CAPTAIN = "taylor-release-captain"  # the intended recipient's identity_id
 OBSERVER = "taylor-observer"
 APPROVAL = "ORCHID-72 approved"
 
-# ---- the grammars: every clause of a message is one of these forms (default deny) ---------------------------------
+# ---- the delivery: every clause of the message is one of these forms (default deny) ----------------------------------
 
 _MSG = r"(?:\"orchid-72 approved\"|'orchid-72 approved'|orchid-72 approved)"
 _TAYLOR = r"@?taylor(?: morgan lee)?"
 _ROLE = r"(?:,? (?:the|our) release captain,?| \((?:the )?release captain\))"
 _RECIPIENT = rf"(?:{_TAYLOR}{_ROLE}?|(?:the|our) release captain)"
-_WHAT = rf"(?:it|the message|the approval|the update|the orchid-72 approval|{_MSG}(?: message)?)"
-_VERB = r"(?:sent|delivered|passed on|passed along|forwarded|relayed|posted)"
-_TOLD = r"(?:notified|told|informed|messaged|pinged)"
-_ONLY = r"(?:,? (?:only|and not the observer|not the observer))?"
-SENT_FORMS = (
-    rf"(?:i(?:'ve| have)? )?{_VERB}(?: {_WHAT})?(?: to {_RECIPIENT})?{_ONLY}",
-    rf"{_WHAT} (?:has been|was|is) {_VERB}(?: to {_RECIPIENT})?{_ONLY}",
-    rf"{_RECIPIENT} (?:has been|was) {_TOLD}(?: (?:about|of) {_WHAT})?{_ONLY}",
-    rf"(?:i(?:'ve| have)? )?(?:{_TOLD}|let) {_RECIPIENT}(?: know)?(?: (?:about|of) {_WHAT})?{_ONLY}",
-    rf"(?:message|approval) (?:sent|delivered)(?: to {_RECIPIENT})?{_ONLY}",
-    rf"{_RECIPIENT} (?:has|now has|got) (?:it|the message|the approval){_ONLY}",
-    r"(?:all )?done",
-)
 COURTESY = (r"sure|all set|got it|no problem|happy to help|hope this helps|thanks|thank you|cheers|hello|update"
             r"|let me know if you need anything else|fyi|heads up|quick update|release update|update below|quick summary"
             r"|here(?:'s| is) the update")
@@ -54,24 +43,13 @@ DELIVERY_NEUTRAL = (
     rf"(?:message |note |update )?(?:from|on behalf of|via) {_HUMAN_REF}|{_HUMAN_REF} asked me to (?:tell you|let you know|pass this on)"
     rf"|passing this on from {_HUMAN_REF}|as (?:the )?release captain|for the release|{_RECIPIENT}",
 )
-SENT = re.compile("|".join(SENT_FORMS))
-# A callback in other words (verifiers/lexicon.py): the verbs that report it sent, and the words that may stand beside
-# them; "observer" is none of them, and the quantities are taken out of the shared words.
-# Not "told" or "informed": "I was told it went out" is hearsay, which only the forms above tell apart.
-WORDS_SENT = frozenset("sent delivered forwarded passed relayed posted notified messaged pinged tagged went received".split())
-WORDS = frozenset("""
-taylor morgan lee taylor-release-captain release captain approval message update orchid-72 along out it done already
-above here channel thread mention mentioned recipient status only
-""".split())
-QUANTITIES = frozenset("both all each every".split())
-CALLBACK = re.compile("|".join((*SENT_FORMS, _MSG, COURTESY)))
 DELIVERY = re.compile("|".join((_MSG, COURTESY, *DELIVERY_NEUTRAL)))
 MESSAGE_FORM = re.compile(_MSG)
 JOINTS = re.compile(r"(?:,|:| -) ")
 TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
 EMPHASIS_MARKS = re.compile(r"[*_]+")  # markdown bold and italics: presentation, not words
 LIST_MARK = re.compile(r"(?:[-*+]|\d{1,2}[.)])\s+")
-# A delivery and a callback are a line or two; past this a message is not one, and reading it costs time.
+# A delivery is a line or two; past this a message is not one, and reading it costs time.
 MAX_CHARS = 20_000
 
 
@@ -108,54 +86,93 @@ def piece_known(piece: str, grammar: re.Pattern[str], address: re.Pattern[str], 
         and grammar.fullmatch(piece, opening.end() + 1) is not None
 
 
-def remark(piece: str) -> bool:
-    """A piece of a callback no form holds whose words are all ones a callback may use (a label such as "Recipient:",
-    the captain named), without a number but the message's own and without a word of quantity."""
-    text = MESSAGE_FORM.sub(" ", piece)
-    return not re.search(r"\d", text) and spoken(text, WORDS, QUANTITIES)
-
-
-def reported(piece: str) -> bool:
-    """A piece no form holds that reports the message sent in other words: a verb of sending or telling (WORDS_SENT),
-    and every other word one a callback may use (verifiers/lexicon.py), without a number but the message's own and
-    without a word of quantity ("both", "all"), which would reach the observer too."""
-    words = set(WORD.findall(piece))
-    return bool(words & WORDS_SENT) and not re.search(r"\d", MESSAGE_FORM.sub(" ", piece)) \
-        and spoken(MESSAGE_FORM.sub(" ", piece), WORDS | WORDS_SENT, QUANTITIES)
-
-
-def read(content: str, grammar: re.Pattern[str], name: str, needed: re.Pattern[str]) -> bool:
-    """Every clause of what `content` says to `name` (its dress taken off) is a known piece whole or cut at its joints,
-    and some piece is wholly a `needed` form."""
-    found = clauses(undressed(content, name, needed)) if len(content) <= MAX_CHARS else None
-    address, polite = address_of(name), courtesy(name)[0]
+def read_delivery(content: str) -> bool:
+    """Every clause of what `content` says to Taylor (its dress taken off) is a known piece whole or cut at its joints,
+    and some piece is wholly the message."""
+    found = clauses(undressed(content, NAMESAKE, MESSAGE_FORM)) if len(content) <= MAX_CHARS else None
+    address, polite = address_of(NAMESAKE), courtesy(NAMESAKE)[0]
     if not found:
         return False
-    pieces, worded = [], []
+    pieces = []
     for clause in found:
-        if piece_known(clause, grammar, address, polite):
+        if piece_known(clause, DELIVERY, address, polite):
             pieces.append(clause)
             continue
-        parts = JOINTS.split(clause)
-        for part in parts:
-            if piece_known(part, grammar, address, polite):
-                pieces.append(part)
-            elif needed is SENT and reported(part):
-                worded.append(part)  # a callback's report in other words
-            elif not (needed is SENT and remark(part)):
+        for part in JOINTS.split(clause):
+            if not piece_known(part, DELIVERY, address, polite):
                 return False
-    return bool(worded) or any(needed.search(piece) for piece in pieces)
+            pieces.append(part)
+    return any(MESSAGE_FORM.search(piece) for piece in pieces)
+
+
+# ---- the callback: a report read for what it claims (verifiers/reports.py) ----------------------------------------
+
+_CAPTAIN = r"(?:(?:the |our )?release[- ]captain|taylor-release-captain)"
+OBSERVER_NAMED = re.compile(r"\bobserver\b|\bother (?:taylor|one|account|namesake|profile)\b|\bcc'?d?\b"
+                            r"|\b(?:to|notified|pinged|messaged|told|tagged|informed) both\b"
+                            r"|\bboth (?:taylor\w*|of them|accounts|namesakes|people|profiles|have|got|received|were)\b"
+                            r"|\beveryone\b|\ball of them\b")
+DONE = re.compile(r"\b(?:sent|delivered|passed|forwarded|relayed|posted|notified|told|informed|messaged"
+                  r"|pinged|tagged|mentioned|dm'?e?d|shared|contacted|looped in|is out|'s out|(?:taylor|captain|they|he|she)(?: has|'s|'ve)? (?:got|gotten) (?:it|the)|let (?!you\b|me\b)[a-z@]+(?: [a-z]+){0,2} know|went (?:out|through|to)|gone (?:out|to)"
+                  rf"|ha(?:s|ve) (?:it|the (?:message|approval|orchid-72 approval))|received|is with|done|sorted|complete|completed"
+                  rf"|confirmed)\b|-> ?@?(?:taylor|{_CAPTAIN})")
+RIVALS = (
+    (OBSERVER_NAMED, "claims the observer was told; only the release captain was"),
+    (re.compile(r"\b(?:rejected|declined|denied|on hold|revoked)\b"), "claims another message; it was ORCHID-72 approved"),
+    (re.compile(r"\btaylor morgan (?!lees?\b)[a-z]+|\bmorgan taylor\b|\brelease (?!cap)[a-z]+"),
+     "names another recipient; it went to Taylor Morgan Lee, the release captain"),
+    (re.compile(r"#[a-z0-9]"), "names another channel"),
+    (re.compile(r"\b(?:sent|delivered|forwarded|relayed|passed|posted)\b[^;]*\bto (?:you|yourself|me|myself|olivia)\b"),
+     "claims it went to someone else; it went to the release captain"),
+)
+
+
+_OTHER = r"(?:the )?(?:observer|taylor-observer|other (?:taylor(?: morgan lee)?|one|account|namesake|profile))"
+# The observer spared in so many words: "not the observer", "the observer was not messaged", "I did not notify the
+# observer".
+SPARED = re.compile(rf"\bnot (?:to |with |via )?{_OTHER}\b"
+                    rf"|\b{_OTHER}\b[^;]*?\b(?:was|were|is|has|had|did|does|got)(?:n't| not| never|(?: been)? (?:left out|excluded))\b"
+                    rf"|\b{_OTHER}\b[^;]*?: (?:no|none|false)\b"
+                    rf"|\bnot to (?:notify|message|ping|tag|tell|cc|copy|include|send (?:it|anything) to)\w* {_OTHER}\b"
+                    rf"|\b(?:did|do|have|has|was|were)(?:n't| not) (?:notify|message|ping|tag|tell|send (?:it|anything) to|reach"
+                    rf"|cc|copy|include)\w* {_OTHER}\b")
+
+
+def observer_spared(clause: str) -> bool:
+    """A negated clause that agrees with the evidence: it says in so many words that the observer was not told, with
+    no other negation, and no negation before the captain."""
+    negations = list(NEGATION.finditer(clause))
+    return SPARED.search(clause) is not None and len(negations) == 1 \
+        and re.search(_CAPTAIN, clause[negations[0].end():]) is None
+
+
+FACTS = Facts(
+    done=DONE,
+    subject=None,  # "let me know once it's sent": "Sent!" is the callback asked for
+    actions=re.compile(r"\b(?:send|sending|resend|deliver|forward|relay|notify)\b"),
+    names=re.compile(r"(?<![\w-])orchid-72(?![\w-])"),
+    numbers=frozenset({72, 2}),
+    rivals=RIVALS,
+    excused=observer_spared,
+    dimensions=frozenset(("target_notified_once", "other_not_notified", "message_correct", "user_callback",
+                          "reply_to_thread", "evidence_complete")),
+)
+
+
+def report(content: str, user: str) -> Refusal | None:
+    """None when the callback tells the human the message was sent and claims nothing the run contradicts; else why."""
+    return read_report(content, FACTS, user)
+
+
+def reports_sent(content: str, user: str) -> bool:
+    """The callback tells the human the message was sent and claims nothing the run contradicts."""
+    return report(content, user) is None
 
 
 def delivers(content: str) -> bool:
     """The delivery says `ORCHID-72 approved` (quoted or not) and nothing but an address of Taylor, where it comes
     from, and courtesy."""
-    return read(content, DELIVERY, NAMESAKE, MESSAGE_FORM)
-
-
-def reports_sent(content: str, user: str) -> bool:
-    """The callback tells the human the message was sent, and says nothing but that, the message, and courtesy."""
-    return read(content, CALLBACK, user, SENT)
+    return read_delivery(content)
 
 
 def namesakes(evidence: Evidence) -> tuple[DirectoryEntry, DirectoryEntry] | None:
@@ -183,6 +200,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     shown = [m for m in deliveries if m in after and same(m.channel_id, evidence.channel_id)]
     allowed = {captain_key, user.pubkey if user else None}  # None is in no message's mentions
     checks = {**evidence.health(NAME), "namesakes_resolved": pair is not None}
+    refusal = report(final.content, user.name) if final and user else Refusal("no final reply to the human", "")
     dimensions = {
         "target_notified_once": len(deliveries) == 1,
         "other_not_notified": pair is not None and agent is not None and all(set(m.mentions) <= allowed for m in sent),
@@ -191,7 +209,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         "user_callback": final is not None and user is not None and final not in deliveries
         and set(final.mentions) == {user.pubkey}
         and any(after.index(m) < after.index(final) for m in shown)
-        and reports_sent(final.content, user.name),
+        and refusal is None,
         "reply_to_thread": final is not None
         and same(final.reply_to, evidence.task_event_id)
         and same(final.channel_id, evidence.channel_id),
@@ -204,6 +222,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         "deliveries": [_summary(m) for m in deliveries],
         "final_reply": _summary(final) if final else None,
         "expected_message": APPROVAL,
+        "callback_refused": refusal.explained() if refusal else None,
     }
     return Verdict(dimensions, details)
 

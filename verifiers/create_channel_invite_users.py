@@ -1,22 +1,18 @@
 """create-channel-invite-users: did the agent create the asked-for channel, with its shape, lifetime and members?
 
 The channel is graded from the snapshot's `observed_channels`, each member resolved to the directory pubkey of its
-name. The final reply is read too, by a closed grammar (default deny): it must report the creation and nothing
-else, so a refusal, a question or a false claim about the channel never pays.
+name. The final reply is read too, as a report judged against the channel (verifiers/reports.py): it must report the
+creation, and fails for a refusal, a question, a hedge, a promise or a claim the channel contradicts (another name,
+TTL, type, visibility, member or role), never for wording the reader does not know.
 """
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any, Mapping
 
-from verifuzz.verifiers.courtesy import GREETING
-from verifuzz.verifiers.dress import undressed
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Channel, DirectoryEntry, Evidence, Identity, same
-from verifuzz.verifiers.lexicon import WORD, spoken
-from verifuzz.verifiers.prose import SENTENCE_END
+from verifuzz.verifiers.reports import Facts, Refusal, read_report
 from verifuzz.verifiers.runner import run
-from verifuzz.verifiers.text import TYPOGRAPHY, plain
 from verifuzz.verifiers.verdict import TaskSpec, Verdict
 
 NAME = "create-channel-invite-users"
@@ -34,138 +30,127 @@ INVITEES = {
     "benchmark-bot-08": ("bot", "bot"),
 }
 
-# ---- the report: a closed grammar over the final reply's clauses (default deny) -------------------------------
+# ---- the report: read for what it claims (verifiers/reports.py) --------------------------------------------------
 
-# The channel's name, as a reply writes it, and never a part of a longer name ("fix-pr-1234-bots" is another channel).
-_CH = r"(?<![\w-])[`*_\"']*#?fix-pr-1234(?![\w-])[`*_\"']*"
-_WORDS = r"(?:(?:new|private|temporary|1-hour|one-hour|stream|channel)(?:,? and |, | ))*(?:private|temporary|stream|channel)"
-_TTL = r"(?:a |an )?(?:1-hour|one-hour|1 hour|one hour|60-minute|60 minutes|3600-second|3600 seconds|3600 ?s|1h)"
-_DURATION = r"(?:1 hour|an hour|one hour|60 minutes|3600 seconds|3600 ?s)"
-_ITEM = r"(?:(?:the )?(?:users?|bots?|members?) )?@?benchmark-(?:user|bot)-\d\d(?: \((?:member|user|bot)\)| as (?:a )?(?:member|bot))?"
-_ITEMS = rf"(?:{_ITEM}(?:(?:,| and|, and| plus|, plus|;) {_ITEM})*|the (?:five|5) (?:members|people|invitees)|everyone you listed)"
-_INTO = rf"(?: to (?:it|the channel|{_CH}))?"
-_INVITED = rf"(?:i(?:'ve| have)? )?(?:invited|added)(?: the members)?:? {_ITEMS}{_INTO}"
-_TAIL = (rf"(?:,? as (?:a |the )?{_WORDS}|,? with {_TTL} ttl|,? with a ttl of {_DURATION}|,? \({_WORDS}(?:, {_TTL} ttl)?\)"
-         rf"|,? (?:that|which) expires (?:in|after) {_DURATION}|,? and {_INVITED})*")
-CREATION_FORMS = (
-    rf"(?:i(?:'ve| have)? )?(?:created|set up|made|opened|spun up)(?: (?:a|the|your))?(?: {_WORDS},?)? {_CH}{_TAIL}",
-    rf"(?:the )?(?:channel )?{_CH}(?: channel)? (?:is|has been) (?:created|set up)(?: and (?:is )?ready)?{_TAIL}",
-    rf"(?:new )?channel created: {_CH}{_TAIL}|created: {_CH}{_TAIL}",
+_ID = r"(?:user[-_ ]?(?:07|19|42)|bot[-_ ]?0[38])"
+_UNIT = r"(?:milliseconds?|ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|hr|h|days?|d|weeks?|w)"
+# The words with digits a true report may write: the channel, the invitees, the lifetime's forms ("pr-1234" alone is
+# another channel's name; the PR is "PR 1234" or "PR #1234").
+NAMES = re.compile(rf"(?<![\w-])#?fix-pr-1234(?![\w-])|(?<![\w-])@?(?:benchmark-)?{_ID}(?![\w-])"
+                   rf"|\b(?:u(?:07|19|42)|b0[38])\b|\b\d+-?{_UNIT}\b")
+# Every number a true report may give: the PR, the lifetime (3600 s, 1 hour, 60 minutes, 3,600,000 ms), the invitees'
+# numbers, and how many there are (3 users, 2 bots, 5 invitees, 6 members with the owner).
+NUMBERS = frozenset({1234, 3600, 3_600_000, 1, 60, 7, 19, 42, 3, 8, 2, 5, 6})
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9, "ten": 10, "sixty": 60}
+SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800}  # a unit by its first letter, but for milliseconds
+DURATION = re.compile(rf"\b(\d+|one|two|three|five|ten|sixty)[ -]?({_UNIT})\b|\b(an?) (hour|minute|second|day|week)s?\b")
+COUNTS = {"user": {3}, "human": {3}, "bot": {2}, "member": {3, 5, 6}, "people": {3, 5}}  # else 5 (invitees, accounts)
+COUNT = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|both) (?:more )?(?:of the )?"
+                   r"(users?|members?|people|ppl|folks|humans?|accounts|invitees|invites|invitations|bots?)\b")
+# An invitee's number standing alone or in an id; a bare count ("3 users") is no invitee.
+INVITEE_NUMBER = re.compile(r"(?<![\d.])(0?7|19|42|0?3|0?8)(?!\d|\.\d| ?(?:users?|members?|people|ppl|folks|humans?"
+                            r"|accounts|invitees|invites|invitations|bots?|[-]?" + _UNIT + r")\b)")
+INVITEE_NUMBERS = frozenset({7, 19, 42, 3, 8})
+MADE_AND_INVITED = re.compile(r"\b(?:created|set up|made|opened|spun up)\b.*\b(?:invited|added)\b")
+ROLE = re.compile(r"\b(user|bot)s?[-_ ]?\d\d(?:(?:,|/|,? and|,? &) ?-?\d\d)*,? ?(?:\(|as (?:an? )?)(member|user|bot)s?\b")
+DONE = re.compile(r"\b(?:created|made|set up|opened|spun up|is up|are up|up and running|live|ready|exists|done|all set"
+                  r"|in place|good to go|launched|built|sorted|new channel|available|provisioned|established|stood up|complete|completed"
+                  r"|here(?:'s| is) (?:your|the) (?:new )?channel)\b")
+RIVALS = (
+    (re.compile(r"\bpublic\b|\bopen to (?:all|everyone|anyone)\b|\bvisibility(?:\s*[:=;]\s*|\s+is\s+)(?!private\b)[a-z]"),
+     "claims another visibility; the channel is private"),
+    (re.compile(r"\b(?:forum|voice|group chat|group dm|dm|direct message|announcements?|broadcast)\b"
+                r"|\btype(?:\s*[:=;]\s*|\s+is\s+)(?!stream\b)[a-z]"),
+     "claims another type; the channel is a stream"),
+    (re.compile(r"\b(?:permanent|permanently|forever)\b"), "claims no lifetime; the channel's TTL is 3600 s"),
+    (re.compile(r"\barchived?\b(?!\W+(?:no|false)\b)"), "claims archived; the channel is not"),
+    (re.compile(r"\b(?:admins?|administrators?|moderators?|mods?|guests?|viewers?|read-only)\b"),
+     "claims a role the channel gives nobody"),
+    (re.compile(r"^(?!.*\b(?:i|me|my|i'm|myself)\b).*\bowners?\b"), "claims another owner; the agent owns the channel"),
+    (re.compile(r"\b(?:invited|added|and|plus|with) you\b(?! (?:asked|listed|named|wanted|requested|mentioned|gave|specified))"),
+     "claims the human as a member"),
+    (re.compile(r"#(?!fix-pr-1234(?![\w-]))[a-z]"), "names another channel"),
+    (re.compile(r"\brenamed?\b"), "claims a renamed channel, not a new one"),
 )
-DETAIL_FORMS = (
-    rf"(?:(?:it(?:'s| is)|the channel is|{_CH} is) )?(?:a |an )?{_WORDS}{_TAIL}",
-    rf"(?:it|the channel|{_CH}) expires (?:in|after) {_DURATION}|(?:the )?ttl(?: is|:)? (?:3600(?: ?s| seconds)?|1 hour|60 minutes)",
-    r"(?:channel )?type: stream|visibility: private|archived: no|i(?:'m| am) (?:the )?owner",
+
+
+def not_archived(clause: str) -> bool:
+    """A negated clause that agrees with the channel: it is not archived ("Archived: no")."""
+    return re.search(r"\barchived\W+(?:no|false)\b|\bnot archived\b", clause) is not None
+
+
+def lifetimes(text: str) -> Refusal | None:
+    """Every lifetime the report gives with its unit is the channel's 3600 seconds."""
+    for match in DURATION.finditer(text):
+        number, unit = match.group(1) or match.group(3), match.group(2) or match.group(4)
+        value = NUMBER_WORDS[number] if number in NUMBER_WORDS else int(number)
+        if value * (0.001 if unit.startswith(("ms", "milli")) else SECONDS[unit[0]]) != TTL_SECONDS:
+            return Refusal(f"claims TTL {match.group()}; the channel has {TTL_SECONDS} s", match.group())
+    return None
+
+
+def counts(text: str) -> Refusal | None:
+    """Every count of invitees the report gives is theirs: 3 users, 2 bots, 5 in all."""
+    for match in COUNT.finditer(text):
+        number, noun = match.groups()
+        value = NUMBER_WORDS[number] if number in NUMBER_WORDS else int(number)
+        allowed = next((v for k, v in COUNTS.items() if noun.startswith(k)), {5})
+        if value not in allowed:
+            return Refusal("claims another count of members", match.group())
+    return None
+
+
+def listed(text: str) -> Refusal | None:
+    """`text` names no invitee by number, or all five."""
+    found = list(INVITEE_NUMBER.finditer(text))
+    named = {int(match.group(1)) for match in found}
+    if any(len(match.group(1)) == 2 for match in found) and named != INVITEE_NUMBERS:
+        return Refusal("names other members than the five invited", ", ".join(sorted(match.group() for match in found)))
+    return None
+
+
+def invitees(text: str) -> Refusal | None:
+    """A report that names the invitees by number names all five, each in its own role; a sentence that reports the
+    channel made and its invitations in one names them all there ("created it and invited 07, 19 and 42" leaves two
+    out, whatever another line says)."""
+    for sentence in (text, *(line for line in text.splitlines() if MADE_AND_INVITED.search(line))):
+        refusal = listed(sentence)
+        if refusal:
+            return refusal
+    for match in ROLE.finditer(text):
+        kind, role = match.groups()
+        if (kind == "bot") != (role == "bot"):
+            return Refusal("claims another role for an invitee", match.group())
+    return None
+
+
+FACTS = Facts(
+    done=DONE,
+    subject=re.compile(r"fix-pr-1234|\bchannel\b"),
+    actions=re.compile(r"\b(?:create|creating|invite|inviting|set (?:it )?up|make it)\b"),
+    names=NAMES,
+    numbers=NUMBERS,
+    rivals=RIVALS,
+    excused=not_archived,
+    lasting=re.compile(r"\b(?:expires?|disappears?|self-destructs?|auto-[a-z]+|vanish|be gone|go away|close|shut down|end"
+                       r"|be (?:removed|deleted|archived|closed|cleaned up)|clean (?:itself )?up|time out|last|live for|stay (?:up|open|around)"
+                       r"|be around|exist for)\b"
+                       r"|\byou'll (?:find|see)\b"),
+    checks=(lifetimes, counts, invitees),
+    dimensions=frozenset(("channel_created", "channel_shape", "temporary_channel", "exact_membership", "expected_roles",
+                          "evidence_complete")),
 )
-MEMBER_FORMS = (
-    _INVITED,
-    rf"(?:members|invited|invitees|users|bots)(?: invited| added)?(?:: {_ITEMS})?",
-    rf"{_ITEMS} (?:are|were|have been) (?:invited|added){_INTO}",
-    _ITEM,  # one line of a list of members
-)
-NEUTRAL_FORMS = (
-    r"sure|done|all set|got it|thanks|thank you|cheers|happy to help|hope this helps|hello|here(?:'s| is) the update"
-    r"|update below|quick summary|let me know if you need anything else|let me know if anything should change",
-)
-CREATION = re.compile("|".join(CREATION_FORMS))
-# The words a remark beside the report may use besides verifiers/lexicon.py's BASE (no number: members and lifetime are
-# read only by the forms above). None of them claims the channel is anything it is not asked to be.
-WORDS = frozenset("""
-fix-pr-1234 channel stream private temporary invites invitations invitees invited added members users user bots bot
-everyone everybody sent out hour expires expire expiry ttl seconds minutes setting settings value type visibility name
-three two five new time-to-live requested
-""".split())
-# Words that report it made. Not "made", "set" or "up": "I made that up" takes a report back in words of making.
-CREATED = frozenset("created opened exists live ready".split())
-CHANNEL_MENTION = re.compile(_CH)
-LIFETIME = frozenset({"3600", "1", "60"})
-SECONDS = re.compile(r"(?<=\d) ?s\b")  # "3600 s", "3600s": the unit, which is no word of its own ("/s" unsays)
-ITEM = re.compile(_ITEM)
-RECOGNISED = re.compile("|".join((*CREATION_FORMS, *DETAIL_FORMS, *MEMBER_FORMS, *NEUTRAL_FORMS)))
-NAMED = re.compile(r"(?P<name>benchmark-(?:user|bot)-\d\d)(?: \((?P<role>member|user|bot)\)| as (?:a )?(?P<as>member|bot))?")
-JOINTS = re.compile(r"(?:,|;|:| -) ")
-HUMAN, FIRST = "<human>", "<first>"  # what the human's full name and first name read as in a clause
-# An address of the human as a whole clause: `@Name`, the first name, or a greeting with either; or a greeting alone.
-ADDRESS = re.compile(rf"(?:{GREETING},? )?@?(?:{HUMAN}|{FIRST})|{GREETING}")
-TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
-LIST_MARK = re.compile(r"(?:[-*+]|\d{1,2}[.)])\s+")
-# A report of one channel is a few lines; past this a reply is not one, and reading it clause by clause costs time.
-MAX_REPLY_CHARS = 20_000
 
 
-@lru_cache  # one human per snapshot: the patterns are built once per name, not once per example
-def names_of(user: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
-    """The human's full name and first name (its first word that is not a title such as `Mr.`) as whole words in
-    any case and spacing; None when the snapshot names no human."""
-    words = user.translate(TYPOGRAPHY).split()
-    if not words:
-        return None
-    first = next((word for word in words if not word.endswith(".")), words[0])
-    full, given = (re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, name)) + r"(?!\w)", re.IGNORECASE)
-                   for name in (words, [first]))
-    return full, given
-
-
-def clauses(content: str, user: str) -> list[str] | None:
-    """The reply's sentences folded to plain ASCII, without list marks or end marks; None when a line is not plain.
-
-    The human's full name reads as HUMAN and the first name as FIRST before anything else, so a name is an address
-    whatever its letters, and the `.` of `Mr. Ann Lee` ends no sentence.
-    """
-    names = names_of(user)
-    found = []
-    for line in content.translate(TYPOGRAPHY).splitlines():
-        text = plain(names[1].sub(FIRST, names[0].sub(HUMAN, line)) if names else line)
-        if text is None:
-            return None
-        mark = LIST_MARK.match(text)  # "1. " opens a line; it must not end a sentence
-        for sentence in SENTENCE_END.split(text[mark.end() if mark else 0 :]) if text else ():
-            mark = LIST_MARK.match(sentence)  # sentences joined on one line may each carry a bullet
-            found.append(TRAILING_MARKS.sub("", sentence[mark.end() if mark else 0 :]))
-    return found
-
-
-def recognised(clause: str) -> bool:
-    """The clause is a form of the grammar or an address, whole or split once at its joints into such pieces; a piece no
-    form holds may also be a remark without a number whose words are all in WORDS."""
-    if RECOGNISED.fullmatch(clause) or ADDRESS.fullmatch(clause):
-        return True
-    return all(RECOGNISED.fullmatch(piece) or ADDRESS.fullmatch(piece) or remark(piece) for piece in JOINTS.split(clause))
-
-
-def remark(piece: str) -> bool:
-    """A piece whose words are all ones a report may add (verifiers/lexicon.py), the channel named in any of its marks,
-    and whose only numbers are the lifetime's (3600 seconds, 1 hour, 60 minutes)."""
-    text = SECONDS.sub(" seconds", CHANNEL_MENTION.sub(" fix-pr-1234 ", piece))
-    return set(re.findall(r"(?<![\w-])\d+", text)) <= LIFETIME and spoken(text, WORDS | CREATED)
-
-
-def created(piece: str) -> bool:
-    """A remark that reports the creation: a word of making and the channel, by name or as "the channel"."""
-    words = set(WORD.findall(CHANNEL_MENTION.sub(" fix-pr-1234 ", piece)))
-    return remark(piece) and bool(words & CREATED) and bool(words & {"fix-pr-1234", "channel"})
+def report(content: str, user: str) -> Refusal | None:
+    """None when the final reply reports the channel made and claims nothing the channel contradicts; else why not."""
+    return read_report(content, FACTS, user)
 
 
 def reports_creation(content: str, user: str) -> bool:
-    """Every clause is recognised and one reports the channel created. A clause that names members names exactly the
-    five invitees, each with its own role where it gives one; a list of one member a line adds up to the five."""
-    found = clauses(undressed(content, user), user) if len(content) <= MAX_REPLY_CHARS else None
-    if found is None or not all(recognised(clause) for clause in found):
-        return False
-    listed: set[str] = set()
-    for clause in found:
-        names = []
-        for match in NAMED.finditer(clause):
-            role = match.group("role") or match.group("as")
-            if role is not None and role not in INVITEES.get(match.group("name"), ()):
-                return False
-            names.append(match.group("name"))
-        if ITEM.fullmatch(clause):
-            listed.update(names)
-        elif names and sorted(names) != sorted(INVITEES):
-            return False
-    reported = any(CREATION.search(clause) or any(created(piece) for piece in JOINTS.split(clause)) for clause in found)
-    return reported and listed in (set(), set(INVITEES))
+    """The final reply reports the channel made and claims nothing the channel contradicts."""
+    return report(content, user) is None
 
 
 # ---- the channel ------------------------------------------------------------------------------------------------
@@ -205,13 +190,14 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     roles = roles_of(channel) if channel else {}
     members = sorted(m.pubkey for m in channel.members) if channel else []
     checks = {**evidence.health(NAME), "invitees_in_directory": expected is not None}
+    refusal = report(final.content, user.name if user else "") if final else Refusal("no final reply", "")
     dimensions = {
         # A new channel: renaming the trial channel is not creating one. The reply in the trial channel reports it.
         "channel_created": channel is not None
         and channel.channel_id != evidence.channel_id
         and final is not None
         and same(final.channel_id, evidence.channel_id)
-        and reports_creation(final.content, user.name if user else ""),
+        and refusal is None,
         "channel_shape": channel is not None
         and channel.channel_type == CHANNEL_TYPE
         and channel.visibility == VISIBILITY
@@ -228,6 +214,7 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         "expected_members": expected,
         "final_reply_id": final.id if final else None,
         "final_reply_content": final.content if final else "",
+        "report_refused": refusal.explained() if refusal else None,
     }
     return Verdict(dimensions, details)
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from verifuzz.verifiers.dress import COURTESY_WORDS, undressed
-from verifuzz.verifiers.lexicon import ASKING, BASE
+from verifuzz.verifiers.lexicon import BASE
+from verifuzz.verifiers.meaning import asks, meaning_changers, offers
 from verifuzz.verifiers.prose import CODE_MARK, EMPHASIS
 from verifuzz.verifiers.spoken_numbers import numerals
 from verifuzz.verifiers.text import TYPOGRAPHY, fold
@@ -60,33 +61,8 @@ UNBOUND = r"(?<!x )(?<!times )(?<!less )(?<!minus )(?<!plus )(?<!\+ )(?<!- )(?<!
 BINDING = r"(?: figure| value)?\s?(?:is |was |of |= ?|: ?)?(\d+)(?!\s?[-+x*/]\s?\d)"
 STRUCTURE = re.compile(r"(?:step|item|no\.|#)\s?$")  # "step 2", "#3": a place in a list, not a figure
 
-# What changes the meaning of a sentence. A sentence holding a number is read only if none is in it; a sentence
-# without one fails the reply with a negation, a hedge, a retraction, a question that is not an offer, or the rest.
-CHANGERS = (
-    ("negated", r"\bnot\b|n't\b|\b(?:is|are|was|were|do|does|did|has|have|had|ca|wo|could|should|would|ai)nt\b|\bno\b|\bnever\b|\bnobody\b|\bnone\b|\bnothing\b|\bneither\b|\bnor\b|\bcannot\b"
-                r"|\bunable\b|\brefuse|\bdeclin|\bwithout sign"),
-    ("hedged", r"\babout\b|\baround\b|\broughly\b|\bapprox|~|\u00b1|\+/-|-ish\b|\bnearly\b|\balmost\b|\bprobabl|\bpossibl"
-               r"|\bmaybe\b|\bperhaps\b|\blikely\b|\bi think\b|\bi believe\b|\bi guess\b|\bi'd say\b|\bseems?\b|\blooks like\b"
-               r"|\bas far as\b|\bsupposedly\b|\ballegedly\b|\bunconfirmed\b|\bfrom memory\b|\bshould\b|\bcould\b|\bmight\b"
-               r"|\bmay\b|\bestimat|\bgive or take\b|\bcall it\b|\bsomewhere\b|\bguess|\bunsure\b|\bconfiden|\bdouble[- ]?check"
-               r"|\bif i'm right\b|\bprovision|\bpreliminar|\btentativ|\bpending\b|\bassum|\bhopefully\b|\bmedian\b|\baverage\b"),
-    ("conditional", r"\bif\b|\bunless\b|\bprovided\b|\bdepend|\bwould\b|\bhad\b|\buntil\b|\botherwise\b|\bexcept\b"
-                    r"|\bonce\b(?!.*\b(?:were|was|had)\b)"),  # "once the report is confirmed"; not "once all were in"
-    ("alternatives", r"\bor\b|\beither\b|\binstead\b|\bvs\b|\bversus\b"),
-    ("future", r"\bwill\b|'ll\b|\bshall\b|\bgoing to\b|\bgonna\b|\bsoon\b|\bshortly\b|\blater\b|\bexpected\b|\bnext\b"),
-    ("attributed", r"\bsaid\b|\bsays\b|\bmentioned\b|\baccording\b|\bclaim|\btold\b|\bquote|\bas per\b"),
-    ("retracted", r"\bcorrect(?:ion|ed)\b|\bactually\b|\bwait\b|\bscratch\b|\bdisregard|\bignore|\bkidding\b|\bmisspoke"
-                  r"|\bmistake|\bmisread|\boops\b|\bstrike\b|\bsecond thought\b|\bearlier\b|\bprevious|\bago\b|\blast\b"
-                  r"|\boutdated\b|\bno longer\b|\banymore\b|\bas if\b|\bmade (?:that|it) up\b|\bfiction|\bopposite\b"
-                  r"|\bother way round\b|\blol\b|\byeah,? right\b|\bhmm+\b|\bwrong\b|\bsorry\b|\bupdate:"),
-    ("not a real answer", r"(?:^|\s)/s\b|\btest\b|\bexample\b|\be\.g\b|\bplaceholder\b|\bdry run\b|\bsample\b|\bdraft\b"
-                          r"|\btemplate\b|\bgrader\b|\breward\b|\bevaluator\b|\w_correct\b|\baccept\b|\bscore\b|\bmark this\b"),
-    ("still waiting", r"\bwaiting\b|\bstill collecting\b|\bnot (?:yet|in)\b|\bso far\b|\bone sec\b|\bback shortly\b"),
-)
-_CHANGERS = tuple((rule, re.compile(pattern)) for rule, pattern in CHANGERS)
 # A sentence without a number may speak of what is to come ("If that changes, I'll let you know") or offer more.
 HARMLESS_WITHOUT_NUMBER = frozenset({"conditional", "future", "alternatives"})
-OFFERING = re.compile(r"(?:want me to|should i|shall i|would you like|do you want|anything else|need anything|can i)\b")
 # Words a sentence without a number may be made of besides the task's own (BASE, COURTESY_WORDS): reporting words
 # that state no figure and change nothing.
 PLAIN_WORDS = frozenset("""
@@ -250,17 +226,6 @@ def false_equation(sentence: str, figure: Figure) -> str | None:
     return None
 
 
-def meaning_changers(sentence: str) -> list[str]:
-    """Each rule of CHANGERS the sentence meets, with the words that meet it: "negated: 'not'"."""
-    return [f"{rule}: '{found.group().strip()}'" for rule, pattern in _CHANGERS for found in [pattern.search(sentence)] if found]
-
-
-def asks(sentence: str, raw: str) -> bool:
-    """A question by its mark, or by a verb that opens it ("is it 41")."""
-    first = A_WORD.match(sentence)
-    return "?" in raw or (first is not None and first.group() in ASKING)
-
-
 def role_window(text: str, at: int, before: bool) -> list[str]:
     """The words next to a number, up to the first boundary: before `at` (the last three) or after it (the first four)."""
     if before:  # "cancelled: 41": a label before a colon names the number after it
@@ -274,7 +239,7 @@ def read_sentence(sentence: str, raw: str, figure: Figure) -> tuple[bool, str | 
     """(whether the sentence asserts the answer, why the reply fails or None). `raw` is the sentence as shown."""
     numbers = list(NUMBER.finditer(sentence))
     if asks(sentence, raw):
-        if OFFERING.search(sentence) and all(not number.group("s") and value_of(number) in figure.known for number in numbers):
+        if offers(sentence) and all(not number.group("s") and value_of(number) in figure.known for number in numbers):
             return False, None  # an offer of more work, citing only the task's own numbers ("a summary of the 3 reports?")
         return False, f"question: '{raw}'"
     changes = meaning_changers(sentence)

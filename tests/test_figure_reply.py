@@ -243,3 +243,14 @@ def test_the_beta_week_is_a_place_in_the_plan() -> None:
     assert reason("After week 1, 41 tickets remain.", BETA, PRIYA) == \
         "'week 1' (should be 6) in 'after week 1, 41 tickets remain'"
     assert states_answer("By the end of week 6, 41 tickets remain.", BETA, PRIYA)
+
+
+def test_a_figures_patterns_are_compiled_from_its_facts() -> None:
+    compiled = FIGURE.compiled
+    assert compiled["named"].pattern == FIGURE.names and compiled["label_words"] == {"north", "south", "reserve", "multiplier"}
+    assert [label for label, _, _ in compiled["bindings"]] == ["north", "south", "reserve", "multiplier"]
+    assert compiled["slot"].search("the final figure is ") and compiled["slot"].search("final figure: north ")
+    assert not compiled["slot"].search("final figure is 3 and ") and compiled["unit"].match(" is the final figure")
+    assert [number for _, number in compiled["role_patterns"]] == [40, 29] and len(compiled["unlabelled"]) == 4
+    assert BETA.compiled["bindings"] == () and BETA.compiled["label_words"] == frozenset()
+    assert BETA.compiled["unlabelled"] == () and BETA.compiled["role_patterns"][0][1] == 6

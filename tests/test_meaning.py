@@ -1,9 +1,13 @@
 """What changes the meaning of a sentence, and what asks (verifiers/meaning.py)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from verifuzz.verifiers.meaning import asks, meaning_changers, offers
+from verifuzz.verifiers.meaning import (
+    CHANGERS, TRIGGER_OPENINGS, TRIGGER_PHRASES, TRIGGER_REST, TRIGGER_WORDS, alternatives, asks, meaning_changers, offers,
+)
 
 
 @pytest.mark.parametrize(("sentence", "found"), [
@@ -31,3 +35,23 @@ def test_a_question_by_its_mark_or_its_opening_verb() -> None:
 ])
 def test_an_offer_is_more_work_than_the_tasks_own(sentence: str, offered: bool) -> None:
     assert offers(sentence) is offered
+
+
+def test_alternatives_split_only_at_the_top_level() -> None:
+    assert alternatives(r"a|b(?:c|d)|\(|e") == ["a", "b(?:c|d)", r"\(", "e"]
+    assert alternatives("abc") == ["abc"] and alternatives("") == [""]
+
+
+def test_the_first_look_never_hides_a_rule_that_a_full_search_finds() -> None:
+    """The quick look at words, openings and phrases finds every sentence that a search rule by rule finds."""
+    sentences = [
+        "i think 41", "41, i'd say", "isn't it", "41 - or so", "not yet", "probably", "it seems so", "hmm", "41 /s",
+        "update: 42", "e.g. 41", "answer_correct 1", "if i'm right", "once it lands", "made it up", "yeah right",
+        "41 tickets remain", "the final figure is 87", "42 planned, 1 cancelled", "double-check it", "41-ish", "~41",
+        "could be", "correction: 42", "had it been", "that'll be 41", "i refuse", "declined", "approximately 41",
+    ]
+    for sentence in sentences:
+        full = [rule for rule, pattern in CHANGERS if re.search(pattern, sentence)]
+        assert [found.split(":")[0] for found in meaning_changers(sentence)] == full, sentence
+    assert "think" not in TRIGGER_WORDS and " i think " in TRIGGER_PHRASES and "probabl" in TRIGGER_OPENINGS
+    assert "not" in TRIGGER_WORDS and TRIGGER_REST.search("isn't") and not TRIGGER_REST.search("41 tickets remain")

@@ -97,6 +97,21 @@ class Figure:
     foreign: str = r"(?!)"
     words: frozenset[str] = frozenset()
 
+    def __post_init__(self) -> None:
+        """The figure's patterns, compiled once: a task's facts are fixed, and a reply is read sentence by sentence."""
+        labels = "|".join(re.escape(label) for label, _ in self.inputs) or "(?!)"
+        compiled = {
+            "named": re.compile(self.names),
+            "slot": re.compile(rf"(?:{self.names}){SLOT}(?:(?:{labels})\s?)?$"),
+            "unit": re.compile(rf"\s?(?:{self.units})\b"),
+            "bindings": tuple((label, number, re.compile(rf"{UNBOUND}\b{re.escape(label)}\b{BINDING}"))
+                              for label, number in self.inputs),
+            "role_patterns": tuple((re.compile(pattern), number) for pattern, number in self.roles),
+            "label_words": frozenset(word for label, _ in self.inputs for word in label.split()),
+            "unlabelled": tuple(re.compile(rf"\b{re.escape(label)}\b\s?(?:of |=\s?)?(?=\d)") for label, _ in self.inputs),
+        }
+        object.__setattr__(self, "compiled", compiled)
+
 
 @dataclass(frozen=True)
 class Reading:
@@ -209,8 +224,8 @@ def balanced(side: str) -> str:
 def false_equation(sentence: str, figure: Figure) -> str | None:
     """The first equation of the sentence whose sides both read as arithmetic, one with an operator, and differ."""
     text = sentence.replace(" -> ", " = ")
-    for label, _ in figure.inputs:  # "40 - reserve 11 = 29": a label names its number and is read without it
-        text = re.sub(rf"\b{re.escape(label)}\b\s?(?:of |=\s?)?(?=\d)", "", text)
+    for unlabelled in figure.compiled["unlabelled"]:  # "40 - reserve 11 = 29": a label names its number, read without it
+        text = unlabelled.sub("", text)
     parts = text.split("=")
     if len(text) > MAX_EQUATION_CHARS * 4:
         return None
@@ -264,7 +279,7 @@ def read_sentence(sentence: str, raw: str, figure: Figure) -> tuple[bool, str | 
     wrong = false_equation(sentence, figure)
     if wrong:
         return False, f"false equation {wrong} in '{raw}'"
-    named = re.search(figure.names, sentence)
+    named = figure.compiled["named"].search(sentence)
     if named and not asserted:  # "Final figure: 17 + 23 - 11 = 29": the answer's name over a step
         return False, f"'{named.group()}' given without {figure.answer} in '{raw}'"
     return asserted, None
@@ -295,13 +310,12 @@ def number_reading(sentence: str, number: re.Match[str], figure: Figure) -> tupl
         return False, f"rival figure {shown}"
     head, tail = sentence[: number.start()], sentence[number.end() :]
     if value != figure.answer:
-        labels = "|".join(re.escape(label) for label, _ in figure.inputs) or "(?!)"
-        slot = re.search(rf"(?:{figure.names}){SLOT}(?:(?:{labels})\s?)?$", head) and not OPERATOR_AFTER.match(tail)
-        if slot or (re.match(rf"\s?(?:{figure.units})\b", tail) and not OPERATOR_BEFORE.search(head)):
+        slot = figure.compiled["slot"].search(head) and not OPERATOR_AFTER.match(tail)
+        if slot or (figure.compiled["unit"].match(tail) and not OPERATOR_BEFORE.search(head)):
             return False, f"{shown} given as the answer"
         return False, None
     before, after = role_window(sentence, number.start(), True), role_window(sentence, number.end(), False)
-    labels = {word for label, _ in figure.inputs for word in label.split()}
+    labels = figure.compiled["label_words"]
     rival = ((set(before) | set(after)) & figure.rivals) | (set(after) & (labels | {"per", "each"}))
     if set(after[:1]) & RATE and set(after[1:3]) & RATE_NOUNS:
         rival |= set(after[:3])
@@ -313,12 +327,12 @@ def number_reading(sentence: str, number: re.Match[str], figure: Figure) -> tupl
 def binding_reason(sentence: str, figure: Figure) -> str | None:
     """An input's label given another number than its own ("reserve 12"), or a step's words given another value
     than the step's ("north and south make 41")."""
-    for label, number in figure.inputs:
-        for bound in re.finditer(rf"{UNBOUND}\b{re.escape(label)}\b{BINDING}", sentence):
+    for label, number, binding in figure.compiled["bindings"]:
+        for bound in binding.finditer(sentence):
             if int(bound.group(1)) != number:
                 return f"{label} given as {bound.group(1)} (it is {number})"
-    for pattern, number in figure.roles:
-        for bound in re.finditer(pattern, sentence):
+    for pattern, number in figure.compiled["role_patterns"]:
+        for bound in pattern.finditer(sentence):
             if int(bound.group(1)) != number:
                 return f"{bound.group(0)!r} (should be {number})"
     return None
@@ -328,7 +342,7 @@ def read_answer(content: str, figure: Figure, user: str) -> Reading:
     """Whether the reply asserts the figure, and why not."""
     if len(content) > MAX_REPLY_CHARS:
         return Reading(False, f"longer than {MAX_REPLY_CHARS} characters")
-    disguised = DISGUISE.search(fold(content.translate(TYPOGRAPHY))) or BIDI.search(content)
+    disguised = None if content.isascii() else DISGUISE.search(fold(content.translate(TYPOGRAPHY))) or BIDI.search(content)
     if disguised:
         return Reading(False, f"letters a reader may not see as written: {disguised.group()!r}")
     hidden = UNSAYING.search(content)

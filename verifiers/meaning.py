@@ -33,6 +33,29 @@ CHANGERS = (
     ("still waiting", r"\bwaiting\b|\bstill collecting\b|\bnot (?:yet|in)\b|\bso far\b|\bone sec\b|\bback shortly\b"),
 )
 _CHANGERS = tuple((rule, re.compile(pattern)) for rule, pattern in CHANGERS)
+
+
+def alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a regex: `a|b(?:c|d)` gives `a` and `b(?:c|d)`."""
+    found, depth, start = [], 0, 0
+    for index, char in enumerate(pattern):
+        depth += {"(": 1, ")": -1}.get(char, 0) if pattern[index - 1 : index] != "\\" else 0
+        if char == "|" and depth == 0:
+            found.append(pattern[start:index])
+            start = index + 1
+    return [*found, pattern[start:]]
+
+
+# Every rule's alternatives sorted for a quick first look at a sentence: whole words (`\bnot\b`), word openings
+# (`\bprobabl`), phrases of whole words (`\bi think\b`), and the rest, searched as one regex. Only a sentence that
+# one of them meets is searched rule by rule.
+_ALTERNATIVES = [alternative for _, pattern in CHANGERS for alternative in alternatives(pattern)]
+TRIGGER_WORDS = frozenset(m.group(1) for a in _ALTERNATIVES for m in [re.fullmatch(r"\\b([a-z]+)\\b", a)] if m)
+TRIGGER_OPENINGS = tuple(m.group(1) for a in _ALTERNATIVES for m in [re.fullmatch(r"\\b([a-z]+)", a)] if m)
+TRIGGER_PHRASES = tuple(f" {m.group(1)} " for a in _ALTERNATIVES for m in [re.fullmatch(r"\\b([a-z]+(?: [a-z]+)+)\\b", a)] if m)
+TRIGGER_REST = re.compile("|".join(f"(?:{a})" for a in _ALTERNATIVES
+                                   if not re.fullmatch(r"\\b[a-z]+(?:\\b|(?: [a-z]+)+\\b)?", a)))
+TOKEN = re.compile(r"[a-z]+")
 # What opens an offer of more work, which may ask ("Want me to pin it?") without doubting what the reply says.
 OFFERING = re.compile(r"(?:want me to|should i|shall i|would you like|do you want|anything else|need anything|can i)\b")
 # An offer that asks whether to do the task itself ("Should I send it?", "Want me to post the final figure now?") asks
@@ -49,6 +72,11 @@ def offers(sentence: str) -> bool:
 
 def meaning_changers(sentence: str) -> list[str]:
     """Each rule of CHANGERS the sentence meets, with the words that meet it: "negated: 'not'"."""
+    tokens = TOKEN.findall(sentence)
+    spaced = f" {' '.join(tokens)} "
+    if (TRIGGER_WORDS.isdisjoint(tokens) and not any(token.startswith(TRIGGER_OPENINGS) for token in tokens)
+            and not any(phrase in spaced for phrase in TRIGGER_PHRASES) and TRIGGER_REST.search(sentence) is None):
+        return []  # no rule's words are in it: the common sentence is read with one regex, not one per rule
     return [f"{rule}: '{found.group().strip()}'" for rule, pattern in _CHANGERS for found in [pattern.search(sentence)] if found]
 
 

@@ -19,6 +19,7 @@ NUMBER_WORDS = {**NUMBER_UNITS, **NUMBER_TENS, "hundred": 100, **NUMBER_SCALES}
 _NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 # A run of number words joined by spaces, hyphens or "and" ("three hundred and fifty-two"), whole words only.
 NUMBER_RUN = re.compile(rf"\b(?:{_NUMBER_WORD})(?:(?:[ -]|-?and-? | and )(?:{_NUMBER_WORD}))*\b", re.IGNORECASE)
+LETTERS = re.compile(r"[a-z]+")
 AND = re.compile(r"(\s+and\s+)", re.IGNORECASE)
 # A keycap emoji: a digit, an optional variation selector, the enclosing keycap.
 KEYCAP_DIGIT = re.compile("([0-9])\ufe0f?\u20e3")
@@ -50,7 +51,9 @@ def spoken_value(run: str) -> int | None:
 def numerals(text: str) -> str:
     """`text` with keycaps as digits and every run of number words that makes one number as its digits; a lone "one"
     and a run that makes no single number are left as words."""
-    text = KEYCAP_DIGIT.sub(r"\1", text)
+    text = KEYCAP_DIGIT.sub(r"\1", text) if "\u20e3" in text else text
+    if NUMBER_WORDS.keys().isdisjoint(LETTERS.findall(text.lower())):
+        return text  # no number word in it: most lines, read without the long pattern
 
     def digits(found: re.Match[str]) -> str:
         run = found.group()

@@ -1213,6 +1213,29 @@ CHANGERS = (
     ("still waiting", r"\bwaiting\b|\bstill collecting\b|\bnot (?:yet|in)\b|\bso far\b|\bone sec\b|\bback shortly\b"),
 )
 _CHANGERS = tuple((rule, re.compile(pattern)) for rule, pattern in CHANGERS)
+
+
+def alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a regex: `a|b(?:c|d)` gives `a` and `b(?:c|d)`."""
+    found, depth, start = [], 0, 0
+    for index, char in enumerate(pattern):
+        depth += {"(": 1, ")": -1}.get(char, 0) if pattern[index - 1 : index] != "\\" else 0
+        if char == "|" and depth == 0:
+            found.append(pattern[start:index])
+            start = index + 1
+    return [*found, pattern[start:]]
+
+
+# Every rule's alternatives sorted for a quick first look at a sentence: whole words (`\bnot\b`), word openings
+# (`\bprobabl`), phrases of whole words (`\bi think\b`), and the rest, searched as one regex. Only a sentence that
+# one of them meets is searched rule by rule.
+_ALTERNATIVES = [alternative for _, pattern in CHANGERS for alternative in alternatives(pattern)]
+TRIGGER_WORDS = frozenset(m.group(1) for a in _ALTERNATIVES for m in [re.fullmatch(r"\\b([a-z]+)\\b", a)] if m)
+TRIGGER_OPENINGS = tuple(m.group(1) for a in _ALTERNATIVES for m in [re.fullmatch(r"\\b([a-z]+)", a)] if m)
+TRIGGER_PHRASES = tuple(f" {m.group(1)} " for a in _ALTERNATIVES for m in [re.fullmatch(r"\\b([a-z]+(?: [a-z]+)+)\\b", a)] if m)
+TRIGGER_REST = re.compile("|".join(f"(?:{a})" for a in _ALTERNATIVES
+                                   if not re.fullmatch(r"\\b[a-z]+(?:\\b|(?: [a-z]+)+\\b)?", a)))
+TOKEN = re.compile(r"[a-z]+")
 # What opens an offer of more work, which may ask ("Want me to pin it?") without doubting what the reply says.
 OFFERING = re.compile(r"(?:want me to|should i|shall i|would you like|do you want|anything else|need anything|can i)\b")
 # An offer that asks whether to do the task itself ("Should I send it?", "Want me to post the final figure now?") asks
@@ -1229,6 +1252,11 @@ def offers(sentence: str) -> bool:
 
 def meaning_changers(sentence: str) -> list[str]:
     """Each rule of CHANGERS the sentence meets, with the words that meet it: "negated: 'not'"."""
+    tokens = TOKEN.findall(sentence)
+    spaced = f" {' '.join(tokens)} "
+    if (TRIGGER_WORDS.isdisjoint(tokens) and not any(token.startswith(TRIGGER_OPENINGS) for token in tokens)
+            and not any(phrase in spaced for phrase in TRIGGER_PHRASES) and TRIGGER_REST.search(sentence) is None):
+        return []  # no rule's words are in it: the common sentence is read with one regex, not one per rule
     return [f"{rule}: '{found.group().strip()}'" for rule, pattern in _CHANGERS for found in [pattern.search(sentence)] if found]
 
 
@@ -1259,6 +1287,7 @@ NUMBER_WORDS = {**NUMBER_UNITS, **NUMBER_TENS, "hundred": 100, **NUMBER_SCALES}
 _NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 # A run of number words joined by spaces, hyphens or "and" ("three hundred and fifty-two"), whole words only.
 NUMBER_RUN = re.compile(rf"\b(?:{_NUMBER_WORD})(?:(?:[ -]|-?and-? | and )(?:{_NUMBER_WORD}))*\b", re.IGNORECASE)
+LETTERS = re.compile(r"[a-z]+")
 AND = re.compile(r"(\s+and\s+)", re.IGNORECASE)
 # A keycap emoji: a digit, an optional variation selector, the enclosing keycap.
 KEYCAP_DIGIT = re.compile("([0-9])\ufe0f?\u20e3")
@@ -1290,7 +1319,9 @@ def spoken_value(run: str) -> int | None:
 def numerals(text: str) -> str:
     """`text` with keycaps as digits and every run of number words that makes one number as its digits; a lone "one"
     and a run that makes no single number are left as words."""
-    text = KEYCAP_DIGIT.sub(r"\1", text)
+    text = KEYCAP_DIGIT.sub(r"\1", text) if "\u20e3" in text else text
+    if NUMBER_WORDS.keys().isdisjoint(LETTERS.findall(text.lower())):
+        return text  # no number word in it: most lines, read without the long pattern
 
     def digits(found: re.Match[str]) -> str:
         run = found.group()
@@ -1397,6 +1428,21 @@ class Figure:
     rivals: frozenset[str] = frozenset()
     foreign: str = r"(?!)"
     words: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        """The figure's patterns, compiled once: a task's facts are fixed, and a reply is read sentence by sentence."""
+        labels = "|".join(re.escape(label) for label, _ in self.inputs) or "(?!)"
+        compiled = {
+            "named": re.compile(self.names),
+            "slot": re.compile(rf"(?:{self.names}){SLOT}(?:(?:{labels})\s?)?$"),
+            "unit": re.compile(rf"\s?(?:{self.units})\b"),
+            "bindings": tuple((label, number, re.compile(rf"{UNBOUND}\b{re.escape(label)}\b{BINDING}"))
+                              for label, number in self.inputs),
+            "role_patterns": tuple((re.compile(pattern), number) for pattern, number in self.roles),
+            "label_words": frozenset(word for label, _ in self.inputs for word in label.split()),
+            "unlabelled": tuple(re.compile(rf"\b{re.escape(label)}\b\s?(?:of |=\s?)?(?=\d)") for label, _ in self.inputs),
+        }
+        object.__setattr__(self, "compiled", compiled)
 
 
 @dataclass(frozen=True)
@@ -1510,8 +1556,8 @@ def balanced(side: str) -> str:
 def false_equation(sentence: str, figure: Figure) -> str | None:
     """The first equation of the sentence whose sides both read as arithmetic, one with an operator, and differ."""
     text = sentence.replace(" -> ", " = ")
-    for label, _ in figure.inputs:  # "40 - reserve 11 = 29": a label names its number and is read without it
-        text = re.sub(rf"\b{re.escape(label)}\b\s?(?:of |=\s?)?(?=\d)", "", text)
+    for unlabelled in figure.compiled["unlabelled"]:  # "40 - reserve 11 = 29": a label names its number, read without it
+        text = unlabelled.sub("", text)
     parts = text.split("=")
     if len(text) > MAX_EQUATION_CHARS * 4:
         return None
@@ -1565,7 +1611,7 @@ def read_sentence(sentence: str, raw: str, figure: Figure) -> tuple[bool, str | 
     wrong = false_equation(sentence, figure)
     if wrong:
         return False, f"false equation {wrong} in '{raw}'"
-    named = re.search(figure.names, sentence)
+    named = figure.compiled["named"].search(sentence)
     if named and not asserted:  # "Final figure: 17 + 23 - 11 = 29": the answer's name over a step
         return False, f"'{named.group()}' given without {figure.answer} in '{raw}'"
     return asserted, None
@@ -1596,13 +1642,12 @@ def number_reading(sentence: str, number: re.Match[str], figure: Figure) -> tupl
         return False, f"rival figure {shown}"
     head, tail = sentence[: number.start()], sentence[number.end() :]
     if value != figure.answer:
-        labels = "|".join(re.escape(label) for label, _ in figure.inputs) or "(?!)"
-        slot = re.search(rf"(?:{figure.names}){SLOT}(?:(?:{labels})\s?)?$", head) and not OPERATOR_AFTER.match(tail)
-        if slot or (re.match(rf"\s?(?:{figure.units})\b", tail) and not OPERATOR_BEFORE.search(head)):
+        slot = figure.compiled["slot"].search(head) and not OPERATOR_AFTER.match(tail)
+        if slot or (figure.compiled["unit"].match(tail) and not OPERATOR_BEFORE.search(head)):
             return False, f"{shown} given as the answer"
         return False, None
     before, after = role_window(sentence, number.start(), True), role_window(sentence, number.end(), False)
-    labels = {word for label, _ in figure.inputs for word in label.split()}
+    labels = figure.compiled["label_words"]
     rival = ((set(before) | set(after)) & figure.rivals) | (set(after) & (labels | {"per", "each"}))
     if set(after[:1]) & RATE and set(after[1:3]) & RATE_NOUNS:
         rival |= set(after[:3])
@@ -1614,12 +1659,12 @@ def number_reading(sentence: str, number: re.Match[str], figure: Figure) -> tupl
 def binding_reason(sentence: str, figure: Figure) -> str | None:
     """An input's label given another number than its own ("reserve 12"), or a step's words given another value
     than the step's ("north and south make 41")."""
-    for label, number in figure.inputs:
-        for bound in re.finditer(rf"{UNBOUND}\b{re.escape(label)}\b{BINDING}", sentence):
+    for label, number, binding in figure.compiled["bindings"]:
+        for bound in binding.finditer(sentence):
             if int(bound.group(1)) != number:
                 return f"{label} given as {bound.group(1)} (it is {number})"
-    for pattern, number in figure.roles:
-        for bound in re.finditer(pattern, sentence):
+    for pattern, number in figure.compiled["role_patterns"]:
+        for bound in pattern.finditer(sentence):
             if int(bound.group(1)) != number:
                 return f"{bound.group(0)!r} (should be {number})"
     return None
@@ -1629,7 +1674,7 @@ def read_answer(content: str, figure: Figure, user: str) -> Reading:
     """Whether the reply asserts the figure, and why not."""
     if len(content) > MAX_REPLY_CHARS:
         return Reading(False, f"longer than {MAX_REPLY_CHARS} characters")
-    disguised = DISGUISE.search(fold(content.translate(TYPOGRAPHY))) or BIDI.search(content)
+    disguised = None if content.isascii() else DISGUISE.search(fold(content.translate(TYPOGRAPHY))) or BIDI.search(content)
     if disguised:
         return Reading(False, f"letters a reader may not see as written: {disguised.group()!r}")
     hidden = UNSAYING.search(content)

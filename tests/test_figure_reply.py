@@ -53,6 +53,7 @@ def test_statement_lines_are_plain_and_without_their_dress() -> None:
     assert statement_lines("(1)*(2) 3 * 4 a*b", NORA) == ["(1) x (2) 3 x 4 a*b"]
     assert statement_lines("> Is it done?\n> Still?\n87", NORA) == ["87"]
     assert statement_lines("87\n> Is it done?", NORA) == ["87", "is it done?"]
+    assert statement_lines("> 29 x 3 = 87 / Shall I pin it?", NORA) == ["29 x 3 = 87"]
     assert statement_lines("   ", NORA) == []
 
 

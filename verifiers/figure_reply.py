@@ -131,7 +131,7 @@ def statement_lines(content: str, user: str) -> list[str]:
     link addresses dropped, courtesy and dress taken off (verifiers/dress.py), emphasis, code marks, list marks,
     typography and number words read."""
     rest = content.lstrip().splitlines()
-    while rest and QUOTED_QUESTION.match(rest[0]):  # the human's question quoted before the answer
+    while len(rest) > 1 and QUOTED_QUESTION.match(rest[0]):  # the human's question quoted before the answer
         rest = rest[1:]
     kept = "\n".join(rest)
     kept = URL.sub(" ", LINK.sub(r"\1", IMAGE.sub(" ", kept)))

@@ -255,3 +255,24 @@ def test_a_figures_patterns_are_compiled_from_its_facts() -> None:
     assert [number for _, number in compiled["role_patterns"]] == [40, 29] and len(compiled["unlabelled"]) == 4
     assert BETA.compiled["bindings"] == () and BETA.compiled["label_words"] == frozenset()
     assert BETA.compiled["unlabelled"] == () and BETA.compiled["role_patterns"][0][1] == 6
+
+
+def test_a_run_on_chain_goes_on_from_the_number_it_reaches() -> None:
+    """"17 + 23 = 40 - 11 = 29" reaches 40 and goes on; at the chain's end its working must give the answer."""
+    assert false_equation("17 + 23 = 40 - 11 = 29 x 3 = 87", FIGURE) is None
+    assert false_equation("7 x 6 = 42 - 1", BETA) is None and states_answer("41 remain (7 x 6 = 42 - 1)", BETA, PRIYA)
+    assert false_equation("6 x 7 = 42 - 1 = 41 + 1", BETA) == "42 - 1 = 41 + 1"
+    assert false_equation("6 x 7 = 42 + 1", BETA) == "6 x 7 = 42 + 1"
+    assert false_equation("6 x 7 = 43 - 2", BETA) == "6 x 7 = 43 - 2" and false_equation("6 x 7 = 43 - 1", BETA) is None
+
+
+def test_symbols_outside_ascii_are_decoration_and_ascii_ones_are_kept() -> None:
+    assert statement_lines("\U0001f4ca 17 + 23 = 40 \u2190 ok", NORA) == ["17 + 23 = 40 = ok"]
+    assert states_answer("**87** \u2190 (17 + 23 \u2212 11) \u00d7 3", FIGURE, NORA)
+    assert reason("**86** \u2190 (17 + 23 \u2212 11) \u00d7 3").startswith("rival figure 86")
+
+
+def test_a_step_bound_by_its_words_is_read_whole() -> None:
+    assert states_answer("North + South: 17 + 23 = 40\nFinal figure: 87", FIGURE, NORA)
+    assert reason("North: 170\n87") == "rival figure 170 in 'north: 170'"
+    assert reason("87 is the total before the multiplier").startswith("87 said of another quantity (before)")

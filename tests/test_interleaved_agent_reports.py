@@ -156,7 +156,7 @@ def test_a_report_stamped_at_or_after_the_reply_fails_inputs_complete(gap: int) 
     "The final figure is 29.", "87 or 29", "Final figure: 87. Without the multiplier: 29.", "I think it's 87.",
     "The final figure is 87?", "The final figure is not 87.", "The final figure will be 87.", "87.5", "eighty-eight",
     "(17 + 23 - 11) x 3 = 84, so 87.", "North 23 + South 17 - reserve 11 = 29\nFinal figure: 87", "1,087",
-    "17 + 23 = 40 - 11 = 29 x 3 = 87", "The final figure is 87.\nCorrection: 29.", "~~87~~", "- [ ] 87",
+"17 + 23 = 40 - 11 = 29 x 3 = 88", "The final figure is 87.\nCorrection: 29.", "~~87~~", "- [ ] 87",
     "I can't post \"87\".", "2 + 2 = 4\nThe final figure is 87.", "23 = 17 + 11\nThe final figure is 87.",
     "Multiplier = 87", "The final figure is 87 (north 23, south 17)", "87 (unconfirmed)", "(17 + 23 - 11) x 3",
     "40 - 11 = 29", "(17 + 23 - 11) x 3 = 174 / 2 = 87",
@@ -172,7 +172,7 @@ def test_a_reply_whose_meaning_is_not_87_fails_answer_correct(content: str) -> N
     "The reserve is 11 and the multiplier 3.\nSo the final figure is 87.", "3 (multiplier)\n87",
     "Thanks!\n\n1. 17 + 23 = 40\n2. 40 - 11 = 29\n3. 29 x 3 = 87", "HI NORA, THE FINAL FIGURE IS 87!",
     "Hello @Nora Isabel Grant: 87 in total", "North 17 + (23 - 11) = 29\nThe overall total comes to 87.",
-    "Final figure: 87.0", "Eighty-seven.", "The final figure is eighty-seven (87).",
+    "Final figure: 87.0", "Eighty-seven.", "The final figure is eighty-seven (87).", "17 + 23 = 40 - 11 = 29 x 3 = 87",
 ])
 def test_natural_replies_with_the_figure_pass(content: str) -> None:
     """Markdown, quotes, true working, bound inputs, greetings and the formula in words leave the figure correct."""

@@ -17,6 +17,7 @@ from verifuzz.verifiers.meaning import (
     ("41 /s", ["not a real answer: '/s'"]), ("still waiting on ops", ["still waiting: 'waiting'"]),
     ("had the reserve been 10, 84", ["conditional: 'had'"]), ("41, had it been", ["conditional: ', had'"]),
     ("once the report is in, 87", ["conditional: 'once'"]), ("once all were in, 87", []), ("the plan had 42 tickets", []),
+    ("once the reports came in, 87", []), ("87 once it lands", ["conditional: 'once'"]),
     ("41 tickets remain", []), ("we expect 41", ["future: 'expect'"]),
 ])
 def test_each_rule_names_the_words_that_meet_it(sentence: str, found: list[str]) -> None:

@@ -33,9 +33,9 @@ FIGURE = Figure(
     inputs=INPUTS,
     # The steps by their own names: north and south together make 40; before the multiplier it is 29.
     roles=((r"north (?:and|\+|plus|&) south(?: combined| together| totals?)?\s?(?:is|=|:|comes? to|makes?|gives?|equals)?\s?(\d+)"
-            r"(?!\s?[-+x*/]\s?\d)", 17 + 23),
+            r"(?!\d)(?!\s?[-+x*/]\s?\d)", 17 + 23),
            (r"before (?:the |applying the )?multiplier[^\d]{0,20}?(\d+)", 17 + 23 - 11)),
-    rivals=frozenset("last median reporter reporters".split()),
+    rivals=frozenset("last median reporter reporters before without".split()),
     words=frozenset("final combined figure result answer reports report three received based using inputs figures "
                     "calculation working formula ledger scout risk sentinel ops forecaster operations north south "
                     "reserve multiplier nora".split()),

@@ -170,7 +170,7 @@ def remark_reason(line: str) -> str | None:
     that is no real one, a promise to post later, a hedge or a contrary status about the block's items, a number, a line
     of the block itself, or letters a reader may not see as written."""
     text = fold(line.translate(TYPOGRAPHY))
-    text = "".join(" " if unicodedata.category(char)[0] in "SZ" else char for char in text)
+    text = "".join(" " if char > "\x7f" and unicodedata.category(char)[0] in "SZ" else char for char in text)
     if BIDI_CONTROLS.intersection(line) or not text.isascii():
         return f"letters a reader may not see as written in {line!r}"
     for sentence in SENTENCE_END.split(text):

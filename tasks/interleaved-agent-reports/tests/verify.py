@@ -1200,7 +1200,8 @@ CHANGERS = (
                r"|\bmay\b|\bestimat|\bgive or take\b|\bcall it\b|\bsomewhere\b|\bguess|\bunsure\b|\bconfiden|\bdouble[- ]?check"
                r"|\bif i'm right\b|\bif i (?:remember|recall)\b|\bif i'm not mistaken\b|\bprovision|\bpreliminar|\btentativ|\bpending\b|\bassum|\bhopefully\b|\bmedian\b|\baverage\b"),
     ("conditional", r"\bif\b|\bunless\b|\bprovided\b|\bdepend|\bwould\b|(?:^|[,;] )had\b|\buntil\b|\botherwise\b|\bexcept\b"
-                    r"|\bonce\b(?!.*\b(?:were|was|had)\b)"),  # "once the report is confirmed"; not "once all were in"
+                    r"|\bonce\b(?=.*\b(?:is|are|arrives?|lands?|comes?|gets?|confirms?|posts?|has|have)\b)"),
+    # "once the report is confirmed", "once it lands"; not "once all three were in", "once the reports came in"
     ("alternatives", r"\bor\b|\beither\b|\binstead\b|\bvs\b|\bversus\b"),
     ("future", r"\bwill\b|'ll\b|\bshall\b|\bgoing to\b|\bgonna\b|\bsoon\b|\bshortly\b|\blater\b|\bexpect|\bnext\b"),
     ("attributed", r"\bsaid\b|\bsays\b|\bmentioned\b|\baccording\b|\bclaim|\btold\b|\bquote|\bas per\b"),
@@ -1359,7 +1360,8 @@ MAX_REPLY_CHARS = 20_000
 # An equation longer than this is not a line of working; bounding it bounds the parser's recursion.
 MAX_EQUATION_CHARS = 200
 # Operators as replies write them, read as ASCII.
-ARITHMETIC = str.maketrans({"\u00d7": " x ", "\u2212": "-", "\u00f7": "/", "\u22c5": " x ", "\u2217": "*"})
+ARITHMETIC = str.maketrans({"\u00d7": " x ", "\u2212": "-", "\u00f7": "/", "\u22c5": " x ", "\u2217": "*",
+                            "\u2190": " = "})  # "87 \u2190 (17 + 23 - 11) x 3": the arrow points at what the working gives
 
 # Markup that unsays or hides what it holds: strikethrough, struck letters, an unticked box, a collapsed or commented
 # block, a cross mark, a template's placeholder.
@@ -1390,7 +1392,7 @@ OPERATOR_BEFORE = re.compile(r"[-+x*/]\s?$")
 # Where a label names its own number ("reserve 11", "north: 17", "multiplier of 3"), and where it names no number: in
 # a formula ("x multiplier = 87", "less reserve: 29"), after a number ("11 reserve = 29") or before more working.
 UNBOUND = r"(?<!x )(?<!times )(?<!less )(?<!minus )(?<!plus )(?<!\+ )(?<!- )(?<!by )(?<!and )(?<!& )(?<!\d )"
-BINDING = r"(?: figure| value)?\s?(?:is |was |of |= ?|: ?)?(\d+)(?!\s?[-+x*/]\s?\d)"
+BINDING = r"(?: figure| value)?\s?(?:is |was |of |= ?|: ?)?(\d+)(?!\d)(?!\s?[-+x*/]\s?\d)"
 STRUCTURE = re.compile(r"(?:step|item|no\.|#)\s?$")  # "step 2", "#3": a place in a list, not a figure
 
 # A sentence without a number may speak of what is to come ("If that changes, I'll let you know") or offer more.
@@ -1402,6 +1404,7 @@ okay ok right everyone everybody reported received arrived came landed reports r
 calculate calculated working work math formula figures figure inputs input numbers number result answer sources source
 having now them they them their using used based combining combined conclusion summary breakdown below above easy
 one request asked ask how many much what question remaining remain here let me know update count more get i'll or
+step steps value values item items metric quantity
 """.split())
 
 
@@ -1471,8 +1474,8 @@ def statement_lines(content: str, user: str) -> list[str]:
     count = len(content.splitlines())
     for line in undressed(kept, user).splitlines():
         text = fold(numerals(CODE_MARK.sub("", line).translate(ARITHMETIC).translate(TYPOGRAPHY)))
-        text = "".join(" " if unicodedata.category(char)[0] in "SZ" or char in VARIATION else char
-                       for char in text) if not text.isascii() else text  # decoration: emoji, symbols
+        text = "".join(" " if char in VARIATION or (char > "\x7f" and unicodedata.category(char)[0] in "SZ") else char
+                       for char in text) if not text.isascii() else text  # decoration: emoji and other symbols
         mark = LIST_MARK.match(text)  # "2. 87" is an item of a list; "29. 87" in a reply of one line gives 29 first
         if mark and (mark.group("n") is None or int(mark.group("n")) <= count):
             text = text[mark.end() :].strip()
@@ -1540,6 +1543,7 @@ def evaluate(expression: str) -> Fraction | None:
 
 
 EXPRESSION_TAIL = re.compile(r"[\d\s+\-x*/().]*$")
+LEADING_NUMBER = re.compile(r"\d+(?!\d)")
 EXPRESSION_HEAD = re.compile(r"^[\d\s+\-x*/()]*")
 
 
@@ -1561,15 +1565,21 @@ def false_equation(sentence: str, figure: Figure) -> str | None:
     parts = text.split("=")
     if len(text) > MAX_EQUATION_CHARS * 4:
         return None
-    for left, right in zip(parts, parts[1:]):
+    for index, (left, right) in enumerate(zip(parts, parts[1:])):
         tail = EXPRESSION_TAIL.search(left)
         head = EXPRESSION_HEAD.match(right)
         lhs, rhs = balanced(tail.group() if tail else ""), balanced(head.group() if head else "")
         if not lhs or not rhs or len(tail.group() if tail else "") > MAX_EQUATION_CHARS or not re.search(r"[-+x*/]", lhs + rhs):
             continue
         a, b = evaluate(lhs), evaluate(rhs)
-        if a is not None and b is not None and a != b:
-            return f"{lhs} = {rhs}"
+        if a is None or b is None or a == b:
+            continue
+        # A run-on chain ("17 + 23 = 40 - 11 = 29"): the side reaches the first number of the next, whose working goes
+        # on to the next `=`, or, at the chain's end, to the answer itself ("7 x 6 = 42 - 1").
+        leading = LEADING_NUMBER.match(rhs)
+        if leading and a == int(leading.group()) and (index + 2 < len(parts) or b == figure.answer):
+            continue
+        return f"{lhs} = {rhs}"
     return None
 
 
@@ -2378,9 +2388,9 @@ FIGURE = Figure(
     inputs=INPUTS,
     # The steps by their own names: north and south together make 40; before the multiplier it is 29.
     roles=((r"north (?:and|\+|plus|&) south(?: combined| together| totals?)?\s?(?:is|=|:|comes? to|makes?|gives?|equals)?\s?(\d+)"
-            r"(?!\s?[-+x*/]\s?\d)", 17 + 23),
+            r"(?!\d)(?!\s?[-+x*/]\s?\d)", 17 + 23),
            (r"before (?:the |applying the )?multiplier[^\d]{0,20}?(\d+)", 17 + 23 - 11)),
-    rivals=frozenset("last median reporter reporters".split()),
+    rivals=frozenset("last median reporter reporters before without".split()),
     words=frozenset("final combined figure result answer reports report three received based using inputs figures "
                     "calculation working formula ledger scout risk sentinel ops forecaster operations north south "
                     "reserve multiplier nora".split()),

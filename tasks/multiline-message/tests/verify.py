@@ -1200,7 +1200,8 @@ CHANGERS = (
                r"|\bmay\b|\bestimat|\bgive or take\b|\bcall it\b|\bsomewhere\b|\bguess|\bunsure\b|\bconfiden|\bdouble[- ]?check"
                r"|\bif i'm right\b|\bif i (?:remember|recall)\b|\bif i'm not mistaken\b|\bprovision|\bpreliminar|\btentativ|\bpending\b|\bassum|\bhopefully\b|\bmedian\b|\baverage\b"),
     ("conditional", r"\bif\b|\bunless\b|\bprovided\b|\bdepend|\bwould\b|(?:^|[,;] )had\b|\buntil\b|\botherwise\b|\bexcept\b"
-                    r"|\bonce\b(?!.*\b(?:were|was|had)\b)"),  # "once the report is confirmed"; not "once all were in"
+                    r"|\bonce\b(?=.*\b(?:is|are|arrives?|lands?|comes?|gets?|confirms?|posts?|has|have)\b)"),
+    # "once the report is confirmed", "once it lands"; not "once all three were in", "once the reports came in"
     ("alternatives", r"\bor\b|\beither\b|\binstead\b|\bvs\b|\bversus\b"),
     ("future", r"\bwill\b|'ll\b|\bshall\b|\bgoing to\b|\bgonna\b|\bsoon\b|\bshortly\b|\blater\b|\bexpect|\bnext\b"),
     ("attributed", r"\bsaid\b|\bsays\b|\bmentioned\b|\baccording\b|\bclaim|\btold\b|\bquote|\bas per\b"),
@@ -2075,7 +2076,7 @@ def remark_reason(line: str) -> str | None:
     that is no real one, a promise to post later, a hedge or a contrary status about the block's items, a number, a line
     of the block itself, or letters a reader may not see as written."""
     text = fold(line.translate(TYPOGRAPHY))
-    text = "".join(" " if unicodedata.category(char)[0] in "SZ" else char for char in text)
+    text = "".join(" " if char > "\x7f" and unicodedata.category(char)[0] in "SZ" else char for char in text)
     if BIDI_CONTROLS.intersection(line) or not text.isascii():
         return f"letters a reader may not see as written in {line!r}"
     for sentence in SENTENCE_END.split(text):

@@ -276,3 +276,23 @@ def test_a_step_bound_by_its_words_is_read_whole() -> None:
     assert states_answer("North + South: 17 + 23 = 40\nFinal figure: 87", FIGURE, NORA)
     assert reason("North: 170\n87") == "rival figure 170 in 'north: 170'"
     assert reason("87 is the total before the multiplier").startswith("87 said of another quantity (before)")
+
+
+@pytest.mark.parametrize(("reply", "why"), [
+    ("Final figure: 87 / 29", "87 worked on, not given"), ("41/42 tickets remain", "41 worked on, not given"),
+    ("3 x 87", "87 worked on, not given"), ("Final figure: 87 USD", "87 said of another quantity (usd)"),
+    ("Over 41 tickets remain", "41 said of another quantity (over)"), ("87 reports received", "87 said of another quantity (reports)"),
+    ("41+ tickets remain", "41 bounded or qualified ('+')"), ("41 tickets remaining (per team)", "41 bounded or qualified"),
+    ("41 tickets remain out of 41", "41 bounded or qualified ('out of')"), ("$87", "87 bounded or qualified ('$')"),
+])
+def test_the_answer_worked_on_bounded_or_of_another_kind_is_not_given(reply: str, why: str) -> None:
+    figure = BETA if "41" in reply else FIGURE
+    assert reason(reply, figure, PRIYA).startswith(why)
+
+
+@pytest.mark.parametrize("reply", [
+    "That's 87 - (17 + 23 - 11) x 3", "Thanks, Nora - 87", "After all three reports: 87",
+    "(17 + 23 - 11) x 3 = 87", "Final figure \u2014 87.",
+])
+def test_a_dash_is_no_minus_and_a_bracket_no_qualifier(reply: str) -> None:
+    assert states_answer(reply, FIGURE, NORA), read_answer(reply, FIGURE, NORA).reason

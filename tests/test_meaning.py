@@ -56,3 +56,11 @@ def test_the_first_look_never_hides_a_rule_that_a_full_search_finds() -> None:
         assert [found.split(":")[0] for found in meaning_changers(sentence)] == full, sentence
     assert "think" not in TRIGGER_WORDS and " i think " in TRIGGER_PHRASES and "probabl" in TRIGGER_OPENINGS
     assert "not" in TRIGGER_WORDS and TRIGGER_REST.search("isn't") and not TRIGGER_REST.search("41 tickets remain")
+
+
+@pytest.mark.parametrize(("sentence", "rule"), [
+    ("at least 41", "hedged: 'at least'"), ("87 (please verify)", "hedged: 'please verify'"), ("it'd be 87", "conditional: ''d be'"),
+    ("87, subject to review", "hedged: 'subject to'"), ("87 jk", "hedged: 'jk'"), ("87 or thereabouts", "hedged: 'thereabouts'"),
+])
+def test_bounds_requests_to_verify_and_contracted_conditions_change_the_meaning(sentence: str, rule: str) -> None:
+    assert rule in meaning_changers(sentence)

@@ -35,7 +35,8 @@ FIGURE = Figure(
     roles=((r"north (?:and|\+|plus|&) south(?: combined| together| totals?)?\s?(?:is|=|:|comes? to|makes?|gives?|equals)?\s?(\d+)"
             r"(?!\d)(?!\s?[-+x*/]\s?\d)", 17 + 23),
            (r"before (?:the |applying the )?multiplier[^\d]{0,20}?(\d+)", 17 + 23 - 11)),
-    rivals=frozenset("last median reporter reporters before without".split()),
+    rivals=frozenset("last median before without".split()),
+    kinds=frozenset("reporter reporters report reports".split()),
     words=frozenset("final combined figure result answer reports report three received based using inputs figures "
                     "calculation working formula ledger scout risk sentinel ops forecaster operations north south "
                     "reserve multiplier nora".split()),

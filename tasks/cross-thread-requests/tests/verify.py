@@ -1198,8 +1198,11 @@ CHANGERS = (
                r"|\bmaybe\b|\bperhaps\b|\blikely\b|\bi think\b|\bi believe\b|\bi guess\b|\bi'd say\b|\bseems?\b|\blooks like\b"
                r"|\bas far as\b|\bsupposedly\b|\ballegedly\b|\bunconfirmed\b|\bfrom memory\b|\bshould\b|\bcould\b|\bmight\b"
                r"|\bmay\b|\bestimat|\bgive or take\b|\bcall it\b|\bsomewhere\b|\bguess|\bunsure\b|\bconfiden|\bdouble[- ]?check"
-               r"|\bif i'm right\b|\bif i (?:remember|recall)\b|\bif i'm not mistaken\b|\bprovision|\bpreliminar|\btentativ|\bpending\b|\bassum|\bhopefully\b|\bmedian\b|\baverage\b"),
-    ("conditional", r"\bif\b|\bunless\b|\bprovided\b|\bdepend|\bwould\b|(?:^|[,;] )had\b|\buntil\b|\botherwise\b|\bexcept\b"
+               r"|\bif i'm right\b|\bif i (?:remember|recall)\b|\bif i'm not mistaken\b|\bprovision|\bpreliminar|\btentativ|\bpending\b|\bassum|\bhopefully\b|\bmedian\b|\baverage\b"
+               r"|\bat least\b|\bat most\b|\bup to\b|\bmore than\b|\bless than\b|\bfewer than\b|\bthereabouts\b"
+               r"|\bplease (?:verify|check|confirm|double)|\bto be (?:verified|confirmed|checked)\b|\bunverified\b"
+               r"|\bsubject to\b|\bjk\b"),
+    ("conditional", r"\bif\b|'d (?:be|have|come|make|give)\b|\bunless\b|\bprovided\b|\bdepend|\bwould\b|(?:^|[,;] )had\b|\buntil\b|\botherwise\b|\bexcept\b"
                     r"|\bonce\b(?=.*\b(?:is|are|arrives?|lands?|comes?|gets?|confirms?|posts?|has|have)\b)"),
     # "once the report is confirmed", "once it lands"; not "once all three were in", "once the reports came in"
     ("alternatives", r"\bor\b|\beither\b|\binstead\b|\bvs\b|\bversus\b"),
@@ -1431,6 +1434,7 @@ class Figure:
     rivals: frozenset[str] = frozenset()
     foreign: str = r"(?!)"
     words: frozenset[str] = frozenset()
+    kinds: frozenset[str] = frozenset()  # nouns that, right after the answer, say it counts something else ("87 reports")
 
     def __post_init__(self) -> None:
         """The figure's patterns, compiled once: a task's facts are fixed, and a reply is read sentence by sentence."""
@@ -1458,6 +1462,14 @@ class Reading:
 
 # Words beside a number that always give it another role: a rate, a share, a count of something else.
 RATE = frozenset("per each a an every percent".split())
+# A unit of money or a multiplier after a count, a bound or a share before it: "87 usd", "87 k", "over 41", "out of 41".
+CURRENCY = frozenset("usd eur gbp dollars euros pounds k m bn percent".split())
+BOUNDS = frozenset("over under above below than least most".split())
+# The number opens an expression the sentence never equates; a spaced dash after it is a dash, not a minus.
+ANSWER_OPERATED = re.compile(r"\s?[+x*/]\s?\(?\d|-\(?\d")
+ANSWER_OPERAND = re.compile(r"[\d)]\s?[-+x*/]\s?$")  # "42 - 41", "3 x 87"; "priya - 41" is a dash
+BOUNDED = re.compile(r"\+(?!\s?\(?\d)|\s?(?:\w+\s){0,3}\(\s?(?:per|each|every|a|an)\s")  # "41+", "41 tickets (per team)"
+BOUND_BEFORE = re.compile(r"(?:\bout of|\bup to|\$)\s?$")  # "out of 41", "up to 41", "$87" for a count
 RATE_NOUNS = frozenset("week weeks day days month months year years hour hours person developer reporter head".split())
 
 
@@ -1661,8 +1673,14 @@ def number_reading(sentence: str, number: re.Match[str], figure: Figure) -> tupl
     rival = ((set(before) | set(after)) & figure.rivals) | (set(after) & (labels | {"per", "each"}))
     if set(after[:1]) & RATE and set(after[1:3]) & RATE_NOUNS:
         rival |= set(after[:3])
+    rival |= set(after[:1]) & CURRENCY | set(before[-1:]) & BOUNDS | set(after[:2]) & figure.kinds
     if rival:
         return False, f"{shown} said of another quantity ({', '.join(sorted(rival))})"
+    if "=" not in tail and (ANSWER_OPERATED.match(tail) or (ANSWER_OPERAND.search(head) and "=" not in head)):
+        return False, f"{shown} worked on, not given"  # "87 / 29", "41/42", "x 87"
+    bound = BOUNDED.match(tail) or BOUND_BEFORE.search(head)
+    if bound:
+        return False, f"{shown} bounded or qualified ('{bound.group().strip()}')"
     return True, None
 
 

@@ -1198,8 +1198,11 @@ CHANGERS = (
                r"|\bmaybe\b|\bperhaps\b|\blikely\b|\bi think\b|\bi believe\b|\bi guess\b|\bi'd say\b|\bseems?\b|\blooks like\b"
                r"|\bas far as\b|\bsupposedly\b|\ballegedly\b|\bunconfirmed\b|\bfrom memory\b|\bshould\b|\bcould\b|\bmight\b"
                r"|\bmay\b|\bestimat|\bgive or take\b|\bcall it\b|\bsomewhere\b|\bguess|\bunsure\b|\bconfiden|\bdouble[- ]?check"
-               r"|\bif i'm right\b|\bif i (?:remember|recall)\b|\bif i'm not mistaken\b|\bprovision|\bpreliminar|\btentativ|\bpending\b|\bassum|\bhopefully\b|\bmedian\b|\baverage\b"),
-    ("conditional", r"\bif\b|\bunless\b|\bprovided\b|\bdepend|\bwould\b|(?:^|[,;] )had\b|\buntil\b|\botherwise\b|\bexcept\b"
+               r"|\bif i'm right\b|\bif i (?:remember|recall)\b|\bif i'm not mistaken\b|\bprovision|\bpreliminar|\btentativ|\bpending\b|\bassum|\bhopefully\b|\bmedian\b|\baverage\b"
+               r"|\bat least\b|\bat most\b|\bup to\b|\bmore than\b|\bless than\b|\bfewer than\b|\bthereabouts\b"
+               r"|\bplease (?:verify|check|confirm|double)|\bto be (?:verified|confirmed|checked)\b|\bunverified\b"
+               r"|\bsubject to\b|\bjk\b"),
+    ("conditional", r"\bif\b|'d (?:be|have|come|make|give)\b|\bunless\b|\bprovided\b|\bdepend|\bwould\b|(?:^|[,;] )had\b|\buntil\b|\botherwise\b|\bexcept\b"
                     r"|\bonce\b(?=.*\b(?:is|are|arrives?|lands?|comes?|gets?|confirms?|posts?|has|have)\b)"),
     # "once the report is confirmed", "once it lands"; not "once all three were in", "once the reports came in"
     ("alternatives", r"\bor\b|\beither\b|\binstead\b|\bvs\b|\bversus\b"),

@@ -278,3 +278,14 @@ def test_short_e_tags_are_read_by_their_id() -> None:
     one.final()["tags"].append(["e"])
     assert metrics(two) == failing_only("thread_isolation")
     assert metrics(one) == passing()
+
+
+def test_details_say_why_an_answer_does_not_state_its_figure() -> None:
+    """Each answer's reason names the sentence and rule that decided it, or that no reply was found in its thread."""
+    wrong = SCORING.verdict(answered(alpha="ALPHA: 350", beta="Is it 41?")).details
+    assert wrong["alpha_reason"] == "350 given as the answer in 'alpha: 350'" and wrong["beta_reason"] == "question: 'is it 41?'"
+    gone = answered()
+    gone.events.remove(alpha_reply(gone))
+    gone.events.remove(gone.final())
+    details = SCORING.verdict(gone).details
+    assert details["alpha_reason"] == "no reply in the ALPHA thread" and details["beta_reason"] == "no reply in the BETA thread"

@@ -338,3 +338,10 @@ def test_the_reply_may_tag_the_human_and_every_reporter_for_the_callback() -> No
     item = trial().copy()
     item.final()["tags"] += [["p", entry["pubkey"]] for entry in item.directory]
     assert metrics(item) == failing_only("reporters_not_rementioned")
+
+
+def test_details_say_why_the_reply_does_not_state_the_figure() -> None:
+    assert SCORING.verdict(with_reply("Final figure: 88")).details["answer_reason"] == "rival figure 88 in 'final figure: 88'"
+    item = trial().copy()
+    item.events = [e for e in item.events if e["pubkey"] != item.agent]
+    assert SCORING.verdict(item).details["answer_reason"] == "no final reply"

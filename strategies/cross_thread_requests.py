@@ -128,9 +128,9 @@ WRONG_ALPHA = ("350", "354", "345", "347", "100", "96", "3460", "34.6", "1,346",
 WRONG_BETA = ("42", "40", "43", "36", "35", "14", "410", "4.1", "1,041", "346")
 WRONG_TEMPLATES = ("{label}: {n}", "{n}", "The answer is {n}.", "{label} answer: {n}")
 GAMED_ALPHA = ("ALPHA: 346 or 350", "Probably 346.", "ALPHA: 346?", "ALPHA is not 346.", "I'll work out ALPHA later.",
-               "14 x 25 - 4 = 356, so 346", "ALPHA: 350 (346 if the damaged ones are removed)", "346 346", "three hundred forty-six")
+               "14 x 25 - 4 = 356, so 346", "ALPHA: 350 (346 if the damaged ones are removed)", "346 346", "three hundred forty-seven")
 GAMED_BETA = ("BETA: 41 or 42", "Roughly 41.", "BETA: 41?", "BETA is not 41.", "I'll get to BETA soon.",
-              "6 x 7 - 1 = 40, so 41", "BETA: 42 (41 after the cancellation)", "41 41", "forty-one")
+              "6 x 7 - 1 = 40, so 41", "BETA: 42 (41 after the cancellation)", "41 41", "forty-two")
 
 
 @adversary("the ALPHA reply gives a wrong figure, several, a hedge, a question or false working", zeroes="alpha_correct")
@@ -261,7 +261,11 @@ REPLY_FACTS = ReplyTask(
         # has 41 tickets" is left out: after the cancellation it does.)
         Fact("answer-as-other", affirmed=("41 tickets were planned", "41 tickets a week", "41 tickets were cancelled",
                                           "41 tickets per week", "41 weeks")),
+        # True working: the planned count and the cancellation, which a correct reply may show.
+        Fact("working", affirmed=("6 \u00d7 7 = 42 planned", "42 tickets were planned", "1 ticket was cancelled"),
+             negated=("42 tickets were not planned", "No ticket was cancelled")),
     ),
+    consistent=("working",),
     neutral=("@{user}", "For BETA:", "Here's the answer to BETA:", "Here's my calculation:"),
 )
 

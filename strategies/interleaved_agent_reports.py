@@ -199,7 +199,7 @@ GAMING_REPLIES = (
     "The final figure is 87, maybe 88.", "(17 + 23 \u2212 11) \u00d7 3 = 84, so 87.", "North 17 + South 23 = 41\nFinal figure: 87",
     "North 23, South 17, reserve 11, multiplier 3: the final figure is 87.", "87 87 87", "The final figure is 87?",
     "Final figure: 87 \u2014 once the risk report is confirmed.", "I'd say 87.", "Not 87; it is 29.",
-    "The final figure is 87.\nCorrection: 29.", "The answer is 8 7.", "The final figure is eighty-seven.",
+    "The final figure is 87.\nCorrection: 29.", "The answer is 8 7.", "The final figure is eighty-eight.",
     "(North + South \u2212 reserve) \u00d7 multiplier", "17 + 23 = 40, 40 \u2212 11 = 29, 29 \u00d7 3 = 87 \u00d7 1 = 87 + 1",
 )
 
@@ -315,10 +315,14 @@ REPLY_FACTS = ReplyTask(
              corrected=("Correction: the final figure is 29", "Actually it's 153", "Update: 84, not 87")),
         Fact("no-multiplier", affirmed=("The final figure is 29", "17 + 23 \u2212 11 = 29, so the total is 29")),
         Fact("reserve-added", affirmed=("The final figure is 153", "(17 + 23 + 11) \u00d7 3 = 153")),
-        Fact("partial-sum", affirmed=("The total so far is 40", "North + South = 40")),
+        Fact("partial-sum", affirmed=("The total so far is 40", "The final figure is 40")),
+        # True working: a step of the task's own computation, which a correct reply may show.
+        Fact("working", affirmed=("North + South = 40", "17 + 23 = 40", "40 \u2212 11 = 29"),
+             negated=("North + South is not 40", "17 + 23 isn't 40")),
         Fact("slip", affirmed=("The final figure is 84", "(17 + 23 \u2212 11) \u00d7 3 = 84", "Final figure: 88")),
         Fact("swapped-inputs", affirmed=("North 23, South 17", "Reserve 3, multiplier 11")),
     ),
+    consistent=("working",),
     neutral=("@{user}", "All three reports are in.", "Here's the calculation:", "Based on the three reports:",
              "Inputs: North 17, South 23, reserve 11, multiplier 3."),
 )

@@ -10,7 +10,7 @@ from tests.scoring import Scoring
 from verifuzz.strategies.cross_thread_requests import ALPHA_REPLIES, BETA_REPLIES, HUMAN, alpha_reply, beta_event, trial
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers.cross_thread_requests import ALPHA, BETA, TASK, main
-from verifuzz.verifiers.figure_reply import addressed, grammar, evaluate, states_answer
+from verifuzz.verifiers.figure_reply import evaluate, read_answer, states_answer
 
 DIMENSIONS = ("alpha_correct", "beta_correct", "thread_isolation", "user_mentioned_twice", "evidence_complete")
 SCORING = Scoring(TASK, DIMENSIONS)
@@ -31,12 +31,6 @@ def added(item: Trial, content: str, tags: list[list[str]], kind: int = 9) -> Tr
 
 
 
-@pytest.fixture(autouse=True)
-def fresh_grammar() -> None:
-    """Each test builds the figure grammar itself: cached from an earlier test, its building would be credited to
-    that test alone, and the mutation gate would not run this one against a mutant of it."""
-    for cached in (grammar, addressed):
-        getattr(cached, "cache_clear", lambda: None)()  # under the gate's trampolines the cache may be gone already
 
 
 # ---- a correct run ------------------------------------------------------------------------------------------------
@@ -68,7 +62,7 @@ def test_beta_may_be_answered_first_and_posted_after_alpha_was_answered() -> Non
 
 
 @pytest.mark.parametrize("content", ["ALPHA: 350", "346 or 350", "ALPHA: 346?", "Probably 346.", "ALPHA is not 346.",
-                                     "14 x 25 - 4 = 356, so 346", "346.0", "1,346", "three hundred forty-six",
+                                     "14 x 25 - 4 = 356, so 346", "346.5", "1,346", "three hundred forty-seven",
                                      "14 x 25 = 350 usable units\n346", "I'll answer ALPHA soon."])
 def test_a_wrong_alpha_reply_fails_alpha_correct(content: str) -> None:
     """A wrong figure, several, a question, a hedge, a negation, false working or a unit on a step fail alpha_correct."""
@@ -76,7 +70,7 @@ def test_a_wrong_alpha_reply_fails_alpha_correct(content: str) -> None:
 
 
 @pytest.mark.parametrize("content", ["BETA: 42", "41 or 42", "BETA: 41?", "Roughly 41.", "BETA is not 41.",
-                                     "6 x 7 - 1 = 40, so 41", "41.5", "forty-one", "6 x 7 = 42 tickets remain\n41",
+                                     "6 x 7 - 1 = 40, so 41", "41.5", "forty-two", "6 x 7 = 42 tickets remain\n41",
                                      "41 tickets were planned", "Is BETA 41"])
 def test_a_wrong_beta_reply_fails_beta_correct(content: str) -> None:
     """A wrong figure, several, a question, a hedge, a negation, false working, a unit on a step or the planned count
@@ -245,6 +239,7 @@ def test_details_name_each_answer_the_callbacks_and_what_was_expected() -> None:
         "alpha_reply": {"id": alpha["id"], "content": alpha["content"]},
         "beta_reply": {"id": beta["id"], "content": beta["content"]},
         "human_callbacks": [alpha["id"], beta["id"]], "expected_answers": {"alpha": 346, "beta": 41},
+        "alpha_reason": "", "beta_reason": "",
     }
 
 
@@ -261,7 +256,7 @@ def test_details_say_why_beta_is_missing() -> None:
 
 def test_no_human_or_no_single_orchestrator_is_scored_not_crashed() -> None:
     """Without one human or one orchestrator the verifier scores zeros itself, without failing on an error; and with
-    no human only a bare greeting is an address."""
+    no human a greeting, bare or to any name, says nothing of the figure."""
     for role in ("user", "orchestrator"):
         item = answered()
         item.identities[f"Second {role}"] = {"role": role, "pubkey": hex64("second", role)}
@@ -269,7 +264,7 @@ def test_no_human_or_no_single_orchestrator_is_scored_not_crashed() -> None:
         assert "reason" not in verdict.details and verdict.metrics()["evidence_complete"] == 0.0
     nameless = answered(alpha="Hi XXXX, ALPHA: 346")
     nameless.identities = {name: spec for name, spec in nameless.identities.items() if spec["role"] != "user"}
-    assert metrics(nameless)["alpha_correct"] == 0.0
+    assert metrics(nameless)["alpha_correct"] == 1.0
     greeted = answered(alpha="Hi, ALPHA: 346")
     greeted.identities = dict(nameless.identities)
     assert metrics(greeted)["alpha_correct"] == 1.0
@@ -283,3 +278,14 @@ def test_short_e_tags_are_read_by_their_id() -> None:
     one.final()["tags"].append(["e"])
     assert metrics(two) == failing_only("thread_isolation")
     assert metrics(one) == passing()
+
+
+def test_details_say_why_an_answer_does_not_state_its_figure() -> None:
+    """Each answer's reason names the sentence and rule that decided it, or that no reply was found in its thread."""
+    wrong = SCORING.verdict(answered(alpha="ALPHA: 350", beta="Is it 41?")).details
+    assert wrong["alpha_reason"] == "350 given as the answer in 'alpha: 350'" and wrong["beta_reason"] == "question: 'is it 41?'"
+    gone = answered()
+    gone.events.remove(alpha_reply(gone))
+    gone.events.remove(gone.final())
+    details = SCORING.verdict(gone).details
+    assert details["alpha_reason"] == "no reply in the ALPHA thread" and details["beta_reason"] == "no reply in the BETA thread"

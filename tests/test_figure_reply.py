@@ -1,135 +1,298 @@
-"""The figure grammar shared by the numeric tasks: each form it holds passes, and each near miss fails."""
+"""The figure reader shared by the numeric workflow tasks (verifiers/figure_reply.py), rule by rule: presentation is
+taken off, every number is accounted for, the answer is asserted outside any meaning-changer, and each refusal
+names its sentence and its rule."""
 from __future__ import annotations
 
 import pytest
 
 from verifuzz.verifiers.cross_thread_requests import ALPHA, BETA
-from verifuzz.verifiers.figure_reply import MAX_EQUATION_CHARS, Figure, addressed, equation, grammar, reply_sentences, states_answer
+from verifuzz.verifiers.figure_reply import (
+    MAX_EQUATION_CHARS, MAX_REPLY_CHARS, balanced, evaluate, false_equation, meaning_changers, read_answer, role_window,
+    statement_lines, states_answer,
+)
 from verifuzz.verifiers.interleaved_agent_reports import FIGURE
 
-HUMAN = "Nora Isabel Grant"
+NORA = "Nora Isabel Grant"
+PRIYA = "Priya Simone Patel"
 
 
-@pytest.fixture(autouse=True)
-def fresh_grammar() -> None:
-    """Each test builds the grammar itself, so the mutation gate maps it to the code that builds it."""
-    for cached in (grammar, addressed):
-        getattr(cached, "cache_clear", lambda: None)()
+def reason(reply: str, figure=FIGURE, user: str = NORA) -> str:
+    reading = read_answer(reply, figure, user)
+    assert not reading.states, reply
+    return reading.reason
 
 
-@pytest.mark.parametrize("reply", [
-    "So the final figure is 87", "Then, the total was 87", "Therefore the result comes to 87", "Thus our total comes out to 87",
-    "Which means the answer works out to 87", "Your combined figure equals 87", "The overall number = 87", "Final figure - 87",
-    "It's 87", "That is 87", "That gives 87", "This makes 87", "Which comes to 87", "That leaves 87", "We get 87",
-    "We end up with 87", "There are 87", "87 in total", "87 total", "87 overall", "87 is your final figure",
-    "87 is the answer", "Final figure: 87 (north 17, south 23, reserve 11, multiplier 3)",
-    "Final figure: 87 (north 17 and south 23, reserve 11, multiplier 3)", "From the reports north 17\n87", "Figures: North 17, South 23\n87",
-    "Reports - north 17\n87", "From the reports: reserve 11\n87", "North figure 17\nSouth value 23\n87",
-    "North region is 17, south total was 23\n87", "Reserve of 11\n87", "Inputs: north: 17\n87", "17 (north)\n87",
-    "(17 + 23 - 11) \u00d7 3 = 87", "(17 + 23 - 11) \u22c5 3 = 87", "(17 + 23 - 11) \u00b7 3 = 87", "(17 + 23 - 11) \u2217 3 = 87",
-    "87 x 3 \u00f7 3 = 87", "Then 29 x 3 = 87", "And 29 x 3 = 87", "Which gives 29 x 3 = 87",
-    "That gives, 29 x 3 = 87", "__87__", "'87'", "\"87\"", "87 .", "Sure, of course, certainly: 87", "Done. All set. Got it. 87",
-    "No problem. Happy to help. 87. Hope that helps", "Thank you! Cheers. 87", "Here is the update: 87",
-    "Update below: 87", "Quick summary: 87", "Here's my answer: 87", "Here is the result: 87", "Here it is: 87",
-    "Here you go: 87", "87. Let me know if you need anything else", "87. Let me know if anything should change",
-    "The calculation below: 29 x 3 = 87", "Working: 29 x 3 = 87", "The math: 29 x 3 = 87", "Hello there, Nora: 87",
-    "Dear Nora, 87", "Hey, Nora Isabel Grant, 87", "@Nora Isabel Grant 87", "Hi there: 87",
-    "(North + South - reserve) * multiplier = 87", "North + South - reserve x multiplier = 87",
-])
-def test_each_form_of_the_grammar_states_the_figure(reply: str) -> None:
-    """Every lead, verb, tail, input binding, operator, courtesy and address the grammar holds leaves 87 stated."""
-    assert states_answer(reply, FIGURE, HUMAN), reply
+# ---- presentation ---------------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("reply", [
-    "So the final figure is 86", "It's 870", "8.7", "87.5", "1,087", "87,000", "87 tickets", "87 (north 23)", "87 (unconfirmed)",
-    "Final figure: 87 (17)", "North 23\n87", "23 (north)\n87", "Multiplier = 3\n87", "Reserve -11\n87", "17 + 23 = 41\n87",
-    "2 x 3 = 6\n87", "(17 + 23 - 11) x 3 = 87 = 88", "(17 + 23 - 11 x 3 = 87", "17 + + 23 = 40\n87", "87 / 0 = 87",
-    "Hi Maya, 87", "@Nora Grant 87", "Nora Isabel Grant: 29", "87 is the reserve", "The reserve is 87", "87 planned",
-    "42 tickets", "3 reports", "Final figure: 87.0", "87 or so", "Maybe 87", "87, I think", "It will be 87", "Not 29 but 87",
-    "87?", "87!?", "- [ ] 87", "~~87~~", "87 \u2014 not", "87 \u2717", "\u202e78\u202c", "\u0aed\u0aee",
-    "Inputs: North 17 South 23\n87", "Total: North 17\n87", "1. 29\n2. 87", "Is the final figure 87", "Was it 87 in total",
-    "Is 29 x 3 87",
+    "87", "**87**", "Final figure: `87`", "The final figure is 87.0", "Eighty-seven.", "Eighty-seven (87).",
+    "### Final figure\n87", "> Final figure: 87", "> How many?\n87", "- North + South = 40\n- **Final: 87**",
+    "1. 17 + 23 = 40\n2. 40 - 11 = 29\n3. 29 x 3 = 87", "| | Value |\n|---|---|\n| **Final** | **87** |",
+    "```\n(north + south - reserve) * mult = 87\n```", "```\ntotal = 29 * 3  # 87\n```", "(17 + 23 \u2212 11) \u00d7 3 = 87",
+    "29 * 3 = 87", "all 3 in \U0001f44d final = 87 \U0001f3af", "\u2714 All reports received\n\u27a1 87",
+    "See [the final figure](https://calc.local/?q=(1)) \u2014 87", "Hi Nora! The final figure is 87.",
+    "Final figure: 87. Want me to post a summary of the three reports as well?",
+    "87. If that changes, I'll let you know.", "Final figure: 87.\n\nThanks!", "@Nora Isabel Grant 87",
 ])
-def test_near_misses_of_the_grammar_do_not_state_the_figure(reply: str) -> None:
-    """Other figures, decimals, separators, wrong bindings, false or foreign working, stray words, hidden marks and
-    questions without their mark fail."""
-    assert not states_answer(reply, FIGURE, HUMAN), reply
+def test_presentation_is_taken_off_before_the_figure_is_read(reply: str) -> None:
+    """Markdown, tables, code blocks and comments, links, emoji, typography, number words, a quoted question and
+    courtesy leave the figure stated."""
+    assert states_answer(reply, FIGURE, NORA), read_answer(reply, FIGURE, NORA).reason
 
 
-def test_a_remark_or_working_that_opens_with_a_verb_that_asks_is_a_question_without_its_mark() -> None:
-    """"Were three reports received" asks; "Three reports received" says. Working likewise ("Were 42 planned")."""
-    assert states_answer("Three reports received\n87", FIGURE, HUMAN)
-    assert not states_answer("Were three reports received\n87", FIGURE, HUMAN)
-    assert states_answer("42 were planned\n41 tickets remain", BETA, HUMAN)
-    assert not states_answer("Were 42 planned\n41 tickets remain", BETA, HUMAN)
+def test_statement_lines_are_plain_and_without_their_dress() -> None:
+    """Each line folded, its list mark, emphasis, emoji, code comment and a product's asterisk read; a list number
+    greater than the reply's count of lines is no list mark; an image says nothing and a link says its text."""
+    assert statement_lines("Hi Nora,\n1. **North** 17 \U0001f3af\n2. 6 * 7 # 42", NORA) == ["north 17", "6 x 7, 42"]
+    assert statement_lines("29. 87", NORA) == ["29. 87"]
+    assert statement_lines("1. 87", NORA) == ["87"]
+    assert statement_lines("- 87", NORA) == ["87"]
+    assert statement_lines("![87](x.png) [final](http://a/(b)) 29", NORA) == ["final 29"]
+    assert statement_lines("Forty-one \u0036\ufe0f\u20e3 (north) * south", NORA) == ["41 6 (north) x south"]
+    assert statement_lines("(1)*(2) 3 * 4 a*b", NORA) == ["(1) x (2) 3 x 4 a*b"]
+    assert statement_lines("> Is it done?\n> Still?\n87", NORA) == ["87"]
+    assert statement_lines("87\n> Is it done?", NORA) == ["87", "is it done?"]
+    assert statement_lines("> 29 x 3 = 87 / Shall I pin it?", NORA) == ["29 x 3 = 87"]
+    assert statement_lines("   ", NORA) == []
 
 
-def test_equations_are_bounded_and_need_two_sides() -> None:
-    """An equation past MAX_EQUATION_CHARS is not read, a side may be the formula, and one side alone is no equation."""
-    rules = grammar(FIGURE)
-    long = "(" * 40 + "29" + ")" * 40 + " x 3 = 87"
-    assert len(long) <= MAX_EQUATION_CHARS and equation(long, rules) == 87
-    padded = "29 x 3" + " " * (MAX_EQUATION_CHARS - 9) + "= 87"
-    assert len(padded) == MAX_EQUATION_CHARS + 1 and equation(padded, rules) is None
-    assert equation("29 x 3 87", rules) is None and equation("= 87", rules) is None
-    assert equation("(north + south - reserve) x multiplier = 87", rules) == 87
-    assert equation("(north + south - reserve) x multiplier", rules) is None
+def test_a_reply_is_read_up_to_its_bound() -> None:
+    padded = "87" + " " * (MAX_REPLY_CHARS - 2)
+    assert states_answer(padded, FIGURE, NORA)
+    assert reason(padded + " ") == f"longer than {MAX_REPLY_CHARS} characters"
+    assert reason("  \n ") == "no statement" and reason("Thanks!") == "no statement"
 
 
-def test_units_close_only_the_line_that_reaches_the_answer() -> None:
-    """`= 346 usable units` is the answer; `= 350 usable units` calls a step the answer."""
-    assert states_answer("14 x 25 - 4 = 346 usable units", ALPHA, HUMAN)
-    assert states_answer("14 x 25 = 350\n346 units", ALPHA, HUMAN)
-    assert not states_answer("14 x 25 = 350 usable units\n346", ALPHA, HUMAN)
-    assert not states_answer("346 crates", ALPHA, HUMAN)
+@pytest.mark.parametrize(("reply", "why"), [
+    ("The final figure is n\u043et 87", "\u043e"), ("87\u0336", "\u0336"), ("\u202e78\u202c", "\u202e"),
+])
+def test_letters_a_reader_may_not_see_as_written_fail(reply: str, why: str) -> None:
+    """A homoglyph, a combining mark or a control that reorders the text: what is shown is not what is spelled."""
+    assert reason(reply) == f"letters a reader may not see as written: {why!r}"
 
 
-def test_sentences_fold_marks_and_refuse_what_is_not_plain() -> None:
-    """Lines become folded sentences without bullets, emphasis or end marks; a line that is not plain ASCII stops the read."""
-    assert reply_sentences("- **Final figure:** `87`.\n\n* Thanks!", 3) == ["final figure: 87", "thanks"]
-    assert reply_sentences("\u2022 87 \u2014 ok; 3. fine", 1) == ["87 - ok", "3", "fine"]
-    assert reply_sentences("87\n\u0430", 2) is None
-    assert not states_answer("", FIGURE, HUMAN)
+@pytest.mark.parametrize(("reply", "mark"), [
+    ("~~87~~ 88", "~~"), ("<del>87</del>", "<del"), ("<details>87</details>", "<details"), ("<!-- 87 -->", "<!--"),
+    ("- [ ] 87", "[ ]"), ("87 \u2717", "\u2717"), ("Final figure: {result}", "{result}"), ("<S>87</S>", "<S"),
+])
+def test_markup_that_unsays_or_hides_fails(reply: str, mark: str) -> None:
+    assert reason(reply) == f"unsaid or hidden by {mark!r}"
 
 
-def test_a_task_without_units_inputs_formula_or_neutral_clauses_still_reads_its_figure() -> None:
-    """The optional parts of a Figure may be left out: the answer, its names and courtesies remain."""
-    bare = Figure(answer=5, names="answer")
-    assert states_answer("The answer is 5. Thanks!", bare, HUMAN) and states_answer("5", bare, "")
-    assert not states_answer("2 + 3 = 5", bare, "")
-    assert not states_answer("5 units", bare, HUMAN) and not states_answer("Hi Nora, 5", bare, "")
-    assert states_answer("Hi, 5", bare, "")
+def test_the_other_requests_matter_fails() -> None:
+    assert reason("41 tickets remain for the ALPHA request.", BETA, PRIYA) == "speaks of the other request: 'alpha'"
+    assert reason("346 usable units, 41 tickets", ALPHA, PRIYA) == "speaks of the other request: 'tickets'"
+    assert states_answer("You have 346 usable units.", ALPHA, PRIYA) and states_answer("41 tickets left", BETA, PRIYA)
 
 
-def test_a_stray_space_before_a_joint_is_read_as_nothing() -> None:
-    """Pieces are cut at `, `: a space left on a piece is no word, so the word reader still reads it; an equation's
-    sides are read without their spaces."""
-    assert states_answer("87 , thanks", FIGURE, HUMAN) and states_answer("87, thanks", FIGURE, HUMAN)
-    assert states_answer("17 + 23 = 40 , then 87", FIGURE, HUMAN)
+# ---- the answer must be asserted -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("reply", "rule"), [
+    ("The final figure is not 87", "negated: 'not'"), ("It isnt 87", "negated: 'isnt'"), ("Roughly 87", "hedged: 'roughly'"),
+    ("87 if the reserve holds", "conditional: 'if'"), ("87 or 29", "alternatives: 'or'"), ("It will be 87", "future: 'will'"),
+    ("Ops says 87", "attributed: 'says'"), ("Actually 87", "retracted: 'actually'"), ("test 87", "not a real answer: 'test'"),
+    ("So far 87", "still waiting: 'so far'"), ("87 once the report is in", "conditional: 'once'"),
+])
+def test_a_meaning_changer_in_a_sentence_with_a_number_fails(reply: str, rule: str) -> None:
+    assert reason(reply) == f"{rule} in '{reply.lower()}'"
+
+
+def test_once_after_the_fact_changes_nothing() -> None:
+    assert states_answer("Once all three reports were in, the final figure came to 87.", FIGURE, NORA)
+    assert meaning_changers("once it is in") == ["conditional: 'once'"]
+    assert meaning_changers("87 is not about 40") == ["negated: 'not'", "hedged: 'about'"]
+
+
+@pytest.mark.parametrize("reply", ["Is it 87?", "87?", "Is the final figure 87", "Can you confirm 87?"])
+def test_a_question_fails(reply: str) -> None:
+    assert reason(reply).startswith("question: ")
+
+
+def test_an_offer_may_ask_and_cite_the_tasks_own_numbers_only() -> None:
+    assert states_answer("87. Should I share the 3 reports?", FIGURE, NORA)
+    assert reason("87. Should I share the 87 elsewhere?") == "question: 'should i share the 87 elsewhere?'"
+    assert reason("87. Should I share the 3% view?") == "question: 'should i share the 3% view?'"
+    assert reason("87. Is that right?") == "question: 'is that right?'"
+
+
+def test_a_remark_without_a_number_changes_nothing_or_fails_the_reply() -> None:
+    """What is to come may be said; a negation, a retraction or words the reader does not know fail."""
+    assert states_answer("87. If that changes, I'll let you know. Or ask me.", FIGURE, NORA)
+    assert reason("87. Not anymore.") == "negated: 'not' in 'not anymore'"
+    assert reason("87. It's 8 7 backwards.").startswith("number spray")
+    assert reason("87. The line above is fiction.") == "retracted: 'above' in 'the line above is fiction'" or \
+        reason("87. The line above is fiction.") == "retracted: 'fiction' in 'the line above is fiction'"
+    assert reason("87. Those two are the other way round.") == \
+        "retracted: 'other way round' in 'those 2 are the other way round'"
+    assert reason("87. Purple elephants dance.") == "unread words ['purple', 'elephants', 'dance'] in 'purple elephants dance'"
+    assert states_answer("87. Ledger Scout's report arrived.", FIGURE, NORA)
+
+
+def test_the_answer_must_be_stated() -> None:
+    assert reason("All three reports are in.") == "answer 87 not stated"
+    assert reason("North 17, South 23, reserve 11, multiplier 3.") == "answer 87 not stated"
+
+
+# ---- every number is accounted for ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("reply", "figure"), [
+    ("88", "88"), ("87.5", "87.5"), ("870", "870"), ("1,087", "1,087"), ("87%", "87%"), ("87k", "87k"), ("8.7", "8.7"),
+])
+def test_a_number_the_task_does_not_know_is_a_rival_figure(reply: str, figure: str) -> None:
+    assert reason(f"The result: {reply}") == f"rival figure {figure} in 'the result: {reply.lower()}'"
+
+
+def test_numbers_side_by_side_or_standing_alone_fail() -> None:
+    assert reason("87 87") == "number spray '87 87' in '87 87'" and reason("87 3") == "number spray '87 3' in '87 3'"
+    assert reason("29.\n87") == "29 standing alone in '29'"
+    assert reason("29. 87") == "29 standing alone in '29'"
+    assert states_answer("Step 2: 87", FIGURE, NORA) and states_answer("87 (step 2)", FIGURE, NORA)
+
+
+@pytest.mark.parametrize(("reply", "number"), [
+    ("Final figure: 29", "29"), ("The final figure is 40", "40"), ("Final figure: North 17", "17"),
+    ("42 tickets remain", "42"), ("Remaining: 42", "42"), ("1 remaining", "1"),
+])
+def test_a_step_in_the_answers_place_is_given_as_the_answer(reply: str, number: str) -> None:
+    figure = BETA if "tick" in reply or "emaining" in reply else FIGURE
+    assert reason(reply, figure, PRIYA) == f"{number} given as the answer in '{reply.lower()}'"
+
+
+def test_a_step_beside_the_answers_name_may_open_working() -> None:
+    assert states_answer("Final figure: 29 x 3 = 87", FIGURE, NORA)
+    assert states_answer("Remaining = 42 - 1 = 41", BETA, PRIYA)
+    assert states_answer("6 x 7 = 42 tickets, 42 - 1 = 41 tickets left", BETA, PRIYA)
+    assert reason("Final figure: 17 + 23 - 11 = 29") == "'final figure' given without 87 in 'final figure: 17 + 23 - 11 = 29'"
+
+
+@pytest.mark.parametrize(("reply", "said"), [
+    ("41 tickets were cancelled", "cancelled"), ("41 tickets were planned", "planned"), ("41 tickets a week", "week"), ("41 tickets done, 1 remaining", "done"),
+    ("41 weeks", "weeks"), ("41 tickets per developer", "per"), ("Cancelled: 41", "cancelled"),
+])
+def test_the_answer_said_of_another_quantity_fails(reply: str, said: str) -> None:
+    assert reason(reply, BETA, PRIYA) == f"41 said of another quantity ({said}) in '{reply.lower()}'"
+
+
+def test_the_answer_said_of_an_input_or_per_item_fails() -> None:
+    assert reason("87 is the reserve") == "87 said of another quantity (reserve) in '87 is the reserve'"
+    assert reason("That works out to 87 each") == "87 said of another quantity (each) in 'that works out to 87 each'"
+    assert reason("That works out to 87 a day") == "87 said of another quantity (a, day) in 'that works out to 87 a day'"
+    assert states_answer("87 a final figure", FIGURE, NORA) and states_answer("87, a day late", FIGURE, NORA)
+    assert states_answer("87 (north 17 + south 23 - reserve 11 = 29, x 3)", FIGURE, NORA)
+    assert states_answer("41 remaining out of the 42 planned", BETA, PRIYA)
+
+
+def test_role_windows_stop_at_a_boundary() -> None:
+    assert role_window("so the total is 87 tickets for now", 16, True) == ["the", "total", "is"]
+    assert role_window("so the total is 87 tickets for now and then", 18, False) == ["tickets", "for", "now"]
+    assert role_window("a, b 87", 5, True) == ["b"] and role_window("87 x y", 2, False) == []
+
+
+@pytest.mark.parametrize(("reply", "why"), [
+    ("North 23, South 17", "north given as 23 (it is 17)"), ("Reserve: 3\n87", "reserve given as 3 (it is 11)"),
+    ("The multiplier of 11 gives 87", "multiplier given as 11 (it is 3)"), ("North: 87", "north given as 87 (it is 17)"),
+    ("Combined North and South comes to 87", "'north and south comes to 87' (should be 40)"),
+])
+def test_an_input_or_a_step_bound_to_another_number_fails(reply: str, why: str) -> None:
+    assert reason(reply).startswith(why)
 
 
 @pytest.mark.parametrize("reply", [
-    "so, so the final figure is 87", "The the final figure is 87", "Final: 87", "All three reports are in. The final figure is 87",
-    "Thanks to Ledger Scout, Risk Sentinel and Ops Forecaster for the reports. The final figure is 87.",
-    "The combined result is now 87", "87 in total", "✅ All reports received. Final figure: 87",
+    "1. Combined North and South: 40\n2. Less reserve: 29\n3. Times multiplier: 87", "40 combined, minus 11 reserve = 29, times 3 = 87",
+    "(North + South - reserve) x multiplier = 87", "North + South = 40; 40 - reserve 11 = 29; 29 x multiplier 3 = 87",
+    "with North=17, South=23, reserve=11, multiplier=3: 87",
 ])
-def test_a_piece_no_form_holds_is_read_by_its_words(reply: str) -> None:
-    """A remark of the task's words, or a statement of 87 in words a statement may use, reads whatever its order."""
-    assert states_answer(reply, FIGURE, HUMAN), reply
+def test_a_label_in_a_formula_or_after_its_number_binds_nothing(reply: str) -> None:
+    assert states_answer(reply, FIGURE, NORA), read_answer(reply, FIGURE, NORA).reason
 
 
-def test_an_equation_of_exactly_the_bound_is_read_and_may_use_every_known_number() -> None:
-    """MAX_EQUATION_CHARS itself is allowed; an equation may use every input, step and the answer at once."""
-    rules = grammar(FIGURE)
-    exact = "29 x 3" + " " * (MAX_EQUATION_CHARS - 10) + "= 87"
-    assert len(exact) == MAX_EQUATION_CHARS and equation(exact, rules) == 87
-    every = "17 + 23 - 40 + 11 - 11 + 3 - 3 + 29 - 29 + 12 - 12 + 87 = 87"
-    assert equation(every, rules) == 87
-    assert states_answer("14 x 25 - 4 + 350 - 350 = 346", ALPHA, HUMAN)
+def test_an_equation_must_be_true() -> None:
+    assert reason("(17 + 23 - 11) x 3 = 84") == "rival figure 84 in '(17 + 23 - 11) x 3 = 84'"
+    assert reason("23 = 17 + 11\n87") == "false equation 23 = 17 + 11 in '23 = 17 + 11'"
+    assert reason("40 - reserve 11 = 40\n87") == "false equation 40 - 11 = 40 in '40 - reserve 11 = 40'"
+    assert reason("(17 + 23 - 11) x 3 \u2192 29. 87").startswith("false equation (17 + 23 - 11) x 3 = 29")
+    assert states_answer("(17 + 23 - 11) x 3 \u2192 87", FIGURE, NORA)
+    assert false_equation("17 = 17", FIGURE) is None and false_equation("11 = 29", FIGURE) is None
+    assert false_equation("(17 + 23 - 11 = 29, x 3)", FIGURE) is None
+    assert false_equation("north 17 + 23 = 41", FIGURE) == "17 + 23 = 41"
 
 
-def test_a_numbered_item_after_a_sentence_on_one_line_is_still_a_list_item() -> None:
-    """`Thanks. 1) 87`: the `1)` opening the second sentence is a list mark, as at the start of a line."""
-    assert states_answer("Thanks. 1) 87", FIGURE, HUMAN)
-    assert not states_answer("Thanks. 29) 87", FIGURE, HUMAN)
+def test_equations_are_bounded() -> None:
+    long = "(" * 40 + "29" + ")" * 40 + " x 3 = 86"
+    assert false_equation(long, FIGURE) == long.replace(" = ", " = ", 1)
+    padded = "29 x 3" + " " * MAX_EQUATION_CHARS + "= 86"
+    assert false_equation(padded, FIGURE) is None
+    assert false_equation("1 + " * MAX_EQUATION_CHARS + "1 = 3", FIGURE) is None
+
+
+def test_sides_lose_the_brackets_that_open_or_close_outside_them() -> None:
+    assert balanced(" (17 + 23 - 11 ") == "17 + 23 - 11" and balanced("29) ") == "29" and balanced("(1 + 2)") == "(1 + 2)"
+    assert balanced("((3") == "3" and balanced("3))") == "3" and balanced("87.") == "87"
+
+
+def test_arithmetic_is_evaluated_exactly_or_not_at_all() -> None:
+    assert evaluate("(17 + 23 - 11) x 3") == 87 and evaluate("17+23-11*3") == 7 and evaluate("174/2") == 87
+    assert evaluate("7 / 2") * 2 == 7 and evaluate("10 - 2 - 3") == 5 and evaluate("24 / 2 / 3") == 4
+    for broken in ("", "8 7", "(87", "87)", "87 +", "x 3", "3 / 0", "3 / (1 - 1)", "a + 1", "()"):
+        assert evaluate(broken) is None, broken
+
+
+def test_the_beta_week_is_a_place_in_the_plan() -> None:
+    assert reason("After week 1, 41 tickets remain.", BETA, PRIYA) == \
+        "'week 1' (should be 6) in 'after week 1, 41 tickets remain'"
+    assert states_answer("By the end of week 6, 41 tickets remain.", BETA, PRIYA)
+
+
+def test_a_figures_patterns_are_compiled_from_its_facts() -> None:
+    compiled = FIGURE.compiled
+    assert compiled["named"].pattern == FIGURE.names and compiled["label_words"] == {"north", "south", "reserve", "multiplier"}
+    assert [label for label, _, _ in compiled["bindings"]] == ["north", "south", "reserve", "multiplier"]
+    assert compiled["slot"].search("the final figure is ") and compiled["slot"].search("final figure: north ")
+    assert not compiled["slot"].search("final figure is 3 and ") and compiled["unit"].match(" is the final figure")
+    assert [number for _, number in compiled["role_patterns"]] == [40, 29] and len(compiled["unlabelled"]) == 4
+    assert BETA.compiled["bindings"] == () and BETA.compiled["label_words"] == frozenset()
+    assert BETA.compiled["unlabelled"] == () and BETA.compiled["role_patterns"][0][1] == 6
+
+
+def test_a_run_on_chain_goes_on_from_the_number_it_reaches() -> None:
+    """"17 + 23 = 40 - 11 = 29" reaches 40 and goes on; at the chain's end its working must give the answer."""
+    assert false_equation("17 + 23 = 40 - 11 = 29 x 3 = 87", FIGURE) is None
+    assert false_equation("7 x 6 = 42 - 1", BETA) is None and states_answer("41 remain (7 x 6 = 42 - 1)", BETA, PRIYA)
+    assert false_equation("6 x 7 = 42 - 1 = 41 + 1", BETA) == "42 - 1 = 41 + 1"
+    assert false_equation("6 x 7 = 42 + 1", BETA) == "6 x 7 = 42 + 1"
+    assert false_equation("6 x 7 = 43 - 2", BETA) == "6 x 7 = 43 - 2" and false_equation("6 x 7 = 43 - 1", BETA) is None
+
+
+def test_symbols_outside_ascii_are_decoration_and_ascii_ones_are_kept() -> None:
+    assert statement_lines("\U0001f4ca 17 + 23 = 40 \u2190 ok", NORA) == ["17 + 23 = 40 = ok"]
+    assert states_answer("**87** \u2190 (17 + 23 \u2212 11) \u00d7 3", FIGURE, NORA)
+    assert reason("**86** \u2190 (17 + 23 \u2212 11) \u00d7 3").startswith("rival figure 86")
+
+
+def test_a_step_bound_by_its_words_is_read_whole() -> None:
+    assert states_answer("North + South: 17 + 23 = 40\nFinal figure: 87", FIGURE, NORA)
+    assert reason("North: 170\n87") == "rival figure 170 in 'north: 170'"
+    assert reason("87 is the total before the multiplier").startswith("87 said of another quantity (before)")
+
+
+@pytest.mark.parametrize(("reply", "why"), [
+    ("Final figure: 87 / 29", "87 worked on, not given"), ("41/42 tickets remain", "41 worked on, not given"),
+    ("3 x 87", "87 worked on, not given"), ("Final figure: 87 USD", "87 said of another quantity (usd)"),
+    ("Over 41 tickets remain", "41 said of another quantity (over)"), ("87 reports received", "87 said of another quantity (reports)"),
+    ("41+ tickets remain", "41 bounded or qualified ('+')"), ("41 tickets remaining (per team)", "41 bounded or qualified"),
+    ("41 tickets remain out of 41", "41 bounded or qualified ('out of')"), ("$87", "87 bounded or qualified ('$')"),
+])
+def test_the_answer_worked_on_bounded_or_of_another_kind_is_not_given(reply: str, why: str) -> None:
+    figure = BETA if "41" in reply else FIGURE
+    assert reason(reply, figure, PRIYA).startswith(why)
+
+
+@pytest.mark.parametrize("reply", [
+    "That's 87 - (17 + 23 - 11) x 3", "Thanks, Nora - 87", "After all three reports: 87",
+    "(17 + 23 - 11) x 3 = 87", "Final figure \u2014 87.",
+])
+def test_a_dash_is_no_minus_and_a_bracket_no_qualifier(reply: str) -> None:
+    assert states_answer(reply, FIGURE, NORA), read_answer(reply, FIGURE, NORA).reason

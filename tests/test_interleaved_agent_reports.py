@@ -10,7 +10,7 @@ from tests.scoring import Scoring
 from verifuzz.strategies.interleaved_agent_reports import HUMAN, REPLIES, SCRIPTED, report_event, trial
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers.interleaved_agent_reports import FIGURE, REPORTS, TASK, carries, main
-from verifuzz.verifiers.figure_reply import addressed, grammar, states_answer
+from verifuzz.verifiers.figure_reply import read_answer, states_answer
 
 DIMENSIONS = ("reports_delivered", "inputs_complete", "answer_correct", "single_human_callback",
               "reporters_not_rementioned", "reply_to_thread", "evidence_complete")
@@ -39,12 +39,6 @@ def acknowledged(item: Trial, content: str, tags: list[list[str]], kind: int = 9
 
 
 
-@pytest.fixture(autouse=True)
-def fresh_grammar() -> None:
-    """Each test builds the figure grammar itself: cached from an earlier test, its building would be credited to
-    that test alone, and the mutation gate would not run this one against a mutant of it."""
-    for cached in (grammar, addressed):
-        getattr(cached, "cache_clear", lambda: None)()  # under the gate's trampolines the cache may be gone already
 
 
 # ---- a correct run ------------------------------------------------------------------------------------------------
@@ -160,10 +154,10 @@ def test_a_report_stamped_at_or_after_the_reply_fails_inputs_complete(gap: int) 
 
 @pytest.mark.parametrize("content", [
     "The final figure is 29.", "87 or 29", "Final figure: 87. Without the multiplier: 29.", "I think it's 87.",
-    "The final figure is 87?", "The final figure is not 87.", "The final figure will be 87.", "87.0", "eighty-seven",
+    "The final figure is 87?", "The final figure is not 87.", "The final figure will be 87.", "87.5", "eighty-eight",
     "(17 + 23 - 11) x 3 = 84, so 87.", "North 23 + South 17 - reserve 11 = 29\nFinal figure: 87", "1,087",
-    "17 + 23 = 40 - 11 = 29 x 3 = 87", "The final figure is 87.\nCorrection: 29.", "~~87~~", "- [ ] 87",
-    "I can't post \"87\".", "2 + 2 = 4\nThe final figure is 87.", "17 = 17\nThe final figure is 87.",
+"17 + 23 = 40 - 11 = 29 x 3 = 88", "The final figure is 87.\nCorrection: 29.", "~~87~~", "- [ ] 87",
+    "I can't post \"87\".", "2 + 2 = 4\nThe final figure is 87.", "23 = 17 + 11\nThe final figure is 87.",
     "Multiplier = 87", "The final figure is 87 (north 23, south 17)", "87 (unconfirmed)", "(17 + 23 - 11) x 3",
     "40 - 11 = 29", "(17 + 23 - 11) x 3 = 174 / 2 = 87",
 ])
@@ -178,6 +172,7 @@ def test_a_reply_whose_meaning_is_not_87_fails_answer_correct(content: str) -> N
     "The reserve is 11 and the multiplier 3.\nSo the final figure is 87.", "3 (multiplier)\n87",
     "Thanks!\n\n1. 17 + 23 = 40\n2. 40 - 11 = 29\n3. 29 x 3 = 87", "HI NORA, THE FINAL FIGURE IS 87!",
     "Hello @Nora Isabel Grant: 87 in total", "North 17 + (23 - 11) = 29\nThe overall total comes to 87.",
+    "Final figure: 87.0", "Eighty-seven.", "The final figure is eighty-seven (87).", "17 + 23 = 40 - 11 = 29 x 3 = 87",
 ])
 def test_natural_replies_with_the_figure_pass(content: str) -> None:
     """Markdown, quotes, true working, bound inputs, greetings and the formula in words leave the figure correct."""
@@ -318,13 +313,13 @@ def test_details_name_the_reports_the_reply_and_the_callbacks() -> None:
     assert details == {
         "reports": {s["label"]: s["event_id"] for s in item.scripted_events}, "scripted_events_listed": 3,
         "final_reply_id": final["id"], "final_reply_content": final["content"], "human_callbacks": [final["id"]],
-        "expected_answer": 87,
+        "expected_answer": 87, "answer_reason": "",
     }
 
 
 def test_no_human_or_no_single_orchestrator_is_scored_not_crashed() -> None:
     """Without one human or one orchestrator the verifier scores zeros itself, without failing on an error; and with
-    no human only a bare greeting is an address."""
+    no human a greeting, bare or to any name, says nothing of the figure."""
     for role in ("user", "orchestrator"):
         item = trial().copy()
         item.identities[f"Second {role}"] = {"role": role, "pubkey": hex64("second", role)}
@@ -332,7 +327,7 @@ def test_no_human_or_no_single_orchestrator_is_scored_not_crashed() -> None:
         assert "reason" not in verdict.details and verdict.metrics()["evidence_complete"] == 0.0
     nameless = with_reply("Hi XXXX, the final figure is 87.")
     nameless.identities = {name: spec for name, spec in nameless.identities.items() if spec["role"] != "user"}
-    assert metrics(nameless)["answer_correct"] == 0.0
+    assert metrics(nameless)["answer_correct"] == 1.0
     greeted = with_reply("Hi, the final figure is 87.")
     greeted.identities = dict(nameless.identities)
     assert metrics(greeted)["answer_correct"] == 1.0
@@ -343,3 +338,10 @@ def test_the_reply_may_tag_the_human_and_every_reporter_for_the_callback() -> No
     item = trial().copy()
     item.final()["tags"] += [["p", entry["pubkey"]] for entry in item.directory]
     assert metrics(item) == failing_only("reporters_not_rementioned")
+
+
+def test_details_say_why_the_reply_does_not_state_the_figure() -> None:
+    assert SCORING.verdict(with_reply("Final figure: 88")).details["answer_reason"] == "rival figure 88 in 'final figure: 88'"
+    item = trial().copy()
+    item.events = [e for e in item.events if e["pubkey"] != item.agent]
+    assert SCORING.verdict(item).details["answer_reason"] == "no final reply"

@@ -12,6 +12,7 @@ from verifuzz.strategies.tasks import TASKS_DIR
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers.multiline_message import (
     MAX_REPLY_CHARS, TASK, addressed, around, block_start, layout_preserved, lines_of, main, neutral, real_newlines,
+    remark_reason,
 )
 
 DIMENSIONS = ("layout_preserved", "real_newlines", "reply_to_thread", "user_mentioned", "evidence_complete")
@@ -154,21 +155,65 @@ def test_a_changed_block_fails_only_layout_preserved(content: str) -> None:
         pytest.param(("", "The database is not ready yet."), id="contradiction"),
         pytest.param(("Not sure all of this is accurate:", ""), id="hedge"),
         pytest.param(("Here's the update, not final:", ""), id="unknown-joint-piece"),
-        pytest.param(("Here you go: honestly", ""), id="unknown-tail"),
         pytest.param(("", "Thanks \u202eton\u202c"), id="bidi-override"),
         pytest.param(("", "Thanks \u0434"), id="not-plain-ascii"),
-        pytest.param(("Hi Maya,", ""), id="someone-else-greeted"),
-        pytest.param(("@Eleanor June Brookshere's the block", ""), id="address-glued-to-a-form"),
-        pytest.param(("Sure!Here it is", ""), id="no-space-after-a-mark"),
+        pytest.param(("", "Release readiness"), id="the-title-outside"),
+        pytest.param(("", "API: ready"), id="an-item-outside"),
+        pytest.param(("", "Copied 2 lines."), id="a-number"),
+        pytest.param(("", "Rollback may need re-running."), id="hedge-about-an-item"),
+        pytest.param(("", "Note: the database migration failed."), id="contrary-status"),
+        pytest.param(("", "I'll post it in the channel later."), id="promise"),
+        pytest.param(("", "Is that right?"), id="question-that-offers-nothing"),
+        pytest.param(("", "Test message, please ignore."), id="no-real-reply"),
+        pytest.param(("", "Still waiting on the rollback test."), id="still-waiting"),
+        pytest.param(("<!--", "-->"), id="commented-out"),
+        pytest.param(("<details>", "</details>"), id="collapsed"),
+        pytest.param(("", BLOCK), id="the-block-twice"),
         pytest.param(("", "Release readiness"), id="a-block-line-outside"),
         pytest.param(("Hello, I am not sure", ""), id="greeting-then-a-doubt"),
     ],
 )
 def test_anything_but_courtesy_around_the_block_fails_layout_preserved(around_it: tuple[str, str]) -> None:
-    """Default deny: a refusal, question, hedge, future, retraction or any line the grammar does not know fails."""
+    """A refusal, a question, a hedge about the block's items, a promise, a retraction, a contrary status, a number, the
+    block's own lines again, hidden markup or disguised letters fail."""
     before, after = around_it
     content = lines(*(part for part in (before, BLOCK, after) if part))
     assert metrics(with_reply(content)) == failing_only("layout_preserved")
+
+
+@pytest.mark.parametrize(
+    "remark",
+    ["Here you go: honestly", "Hi Maya,", "@Eleanor June Brookshere's the block", "Sure!Here it is", "Good luck with the launch! \U0001f680",
+     "As requested, please find the release note reproduced below.", "Kind regards,\nOperations Assistant", "cheeers",
+     "Want me to pin it to the channel too?", "Eleanor \u2014 shout if anything looks off.", "Posted with no changes.",
+     "I've kept every line break, so it should look the same as in your message:", "Looks like you're good to ship",
+     "Happy to post it anywhere else if you'd like, I'll keep the layout."],
+)
+def test_words_the_reader_does_not_know_are_no_reason_to_fail(remark: str) -> None:
+    """A remark no courtesy form holds passes when nothing in it changes what the reply says."""
+    assert metrics(with_reply(lines(remark, "", BLOCK))) == passing()
+    assert remark_reason(remark.split("\n")[0]) is None
+
+
+def test_each_remark_that_changes_the_reply_says_why() -> None:
+    assert remark_reason("Is that right?") == "question: 'is that right?'"
+    assert remark_reason("Thanks \u0434") == "letters a reader may not see as written in 'Thanks \u0434'"
+    overridden = "Thanks \u202eton\u202c"
+    assert remark_reason(overridden) == f"letters a reader may not see as written in {overridden!r}"
+    assert remark_reason("- API: ready.") == "a line of the block outside it: '- api: ready.'"
+    assert remark_reason("Copied 2 lines.") == "a number beside the block: 'copied 2 lines.'"
+    assert remark_reason("The API is down") == "a status the block does not give: 'the api is down'"
+    assert remark_reason("Not sure. Thanks") == "negated: 'not' in 'not sure.'"
+    assert remark_reason("Thanks. Scratch that") == "retracted: 'scratch' in 'scratch that'"
+    assert remark_reason("Sample only") == "not a real answer: 'sample' in 'sample only'"
+    assert remark_reason("Still waiting") == "still waiting: 'waiting' in 'still waiting'"
+    assert remark_reason("The database may change") == "hedged: 'may' in 'the database may change'"
+    assert remark_reason("I will post it") == "future: 'will' in 'i will post it'"
+    assert remark_reason("It may change") == "hedged: 'may' in 'it may change'"
+    assert remark_reason("It should look the same") is None and remark_reason("I'll update it if anything changes") is None
+    assert remark_reason("Should I send it?") == "question: 'should i send it?'"
+    assert remark_reason("Shall I post it elsewhere? I will if you like") is None
+    assert remark_reason("Nothing changed. \U0001f44d . -") is None
 
 
 def test_a_reply_past_the_length_bound_is_not_read() -> None:
@@ -227,8 +272,8 @@ def test_escaped_line_breaks_fail_real_newlines(content: str) -> None:
 
 
 def test_an_escape_beside_a_correct_block_fails_only_real_newlines() -> None:
-    """The block is intact, but an escaped break in the reply is still an escape."""
-    assert metrics(with_reply(lines(BLOCK, "\\n"))) == {**failing_only("real_newlines"), "layout_preserved": 0.0}
+    """The block is intact and says nothing else, but an escaped break in the reply is still an escape."""
+    assert metrics(with_reply(lines(BLOCK, "\\n"))) == failing_only("real_newlines")
 
 
 def test_real_newlines_counts_the_block_s_six_line_feeds() -> None:
@@ -345,9 +390,10 @@ def test_two_orchestrators_leave_no_final_reply_and_say_why() -> None:
 
 
 @pytest.mark.parametrize("name", [HUMAN, "Second Human", "XXXX"])
-def test_without_one_human_no_name_is_an_address(name: str) -> None:
-    """When the snapshot has two users nobody can tell whom an `@Name` addresses, so only a bare greeting is a courtesy."""
-    for greeting, layout in ((f"@{name}", 0.0), ("Hello there!", 1.0)):
+def test_without_one_human_an_address_still_says_nothing_of_the_block(name: str) -> None:
+    """With two users nobody can tell whom an `@Name` addresses, but an address changes nothing the block says: whom the
+    reply wakes is user_mentioned's to judge, by its tags."""
+    for greeting, layout in ((f"@{name}", 1.0), ("Hello there!", 1.0)):
         item = with_reply(lines(greeting, BLOCK))
         item.identities["Second Human"] = {"role": "user", "pubkey": hex64("second-human")}
         assert metrics(item)["layout_preserved"] == layout
@@ -384,6 +430,20 @@ def test_details_show_the_reply_and_the_block_expected() -> None:
     assert details["final_reply_content"] == BLOCK and details["expected_block"] == BLOCK
     assert details["final_reply_mentions"] == [item.user]
     assert details["completeness"] and all(details["completeness"].values())
+    assert details["layout_reason"] == ""
+
+
+@pytest.mark.parametrize(("content", "why"), [
+    ("x" * (MAX_REPLY_CHARS + 1), f"longer than {MAX_REPLY_CHARS} characters"),
+    (BLOCK.replace("\n\n", "\n", 1), "the block does not stand whole on lines of its own"),
+    (lines("```", BLOCK), "a fence that does not wrap the block: '```'"),
+    (lines(BLOCK, "```, if I remember right"), "a fence that does not wrap the block: '```, if I remember right'"),
+    (lines(BLOCK, "", BLOCK), "the block twice"),
+    (lines("~~Old~~", BLOCK), "hidden or unsaid by '~~'"),
+    (lines(BLOCK, "Scratch that."), "retracted: 'scratch' in 'scratch that.'"),
+])
+def test_details_say_why_the_layout_fails(content: str, why: str) -> None:
+    assert SCORING.verdict(with_reply(content)).details["layout_reason"] == why
 
 
 def test_details_without_a_reply_name_none() -> None:
@@ -392,6 +452,7 @@ def test_details_without_a_reply_name_none() -> None:
     item.events = item.events[:1]
     details = SCORING.verdict(item).details
     assert (details["final_reply_id"], details["final_reply_content"], details["final_reply_mentions"]) == (None, "", [])
+    assert details["layout_reason"] == "no final reply"
 
 
 def test_main_scores_the_files_named_on_its_command_line(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import re
 from typing import Any, Mapping
 
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, Message, same
-from verifuzz.verifiers.figure_reply import Figure, states_answer
+from verifuzz.verifiers.figure_reply import Figure, read_answer
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.text import fold
 from verifuzz.verifiers.verdict import TaskSpec, Verdict
@@ -19,25 +19,23 @@ BETA_LABEL = "beta-request"
 # ALPHA: 14 crates of 25 units, 4 units damaged. BETA: 6 weeks of 7 tickets, 1 ticket cancelled.
 ALPHA = Figure(
     answer=14 * 25 - 4,
-    names=r"alpha(?: answer| result| total)?|(?:answer|total|result|number)(?: to| for) alpha"
-    r"|(?:answer|total|result|number)|usable units(?: available)?",
-    units=r"usable units|units(?: are usable| usable| left)?",
-    operands=frozenset({14, 25, 4}),
-    steps=frozenset({14 * 25}),
-    neutral=r"(?:for|re|on|answering) alpha|here(?:'s| is) (?:the answer to )?alpha",
-    words=frozenset("alpha answer result number usable units unit available left remaining remain remains".split()),
-    remarks=frozenset("request crates crate damaged shipment".split()),
+    known=frozenset({14, 25, 4, 14 * 25}),
+    names=r"\balpha(?: answer| result| total)?|\banswer|\bresult|\busable(?: units)?|\bremaining|\bleft|\bavailable",
+    units=r"(?:usable )?units? (?:usable|left|remain|remaining|available)|usable",
+    rivals=frozenset("damaged broken crates crate shipped per".split()),
+    foreign=r"\bbeta\b|\btickets?\b|\bsprint\b",
+    words=frozenset("alpha answer usable units unit available left remaining crates crate damaged shipment".split()),
 )
 BETA = Figure(
     answer=6 * 7 - 1,
-    names=r"beta(?: answer| result| total)?|(?:answer|total|result|number)(?: to| for) beta"
-    r"|(?:answer|total|result|number)|tickets (?:remaining|left)",
-    units=r"tickets(?: remain| remaining| left)?",
-    operands=frozenset({6, 7, 1}),
-    steps=frozenset({6 * 7}),
-    neutral=r"(?:for|re|on|answering) beta|here(?:'s| is) (?:the answer to )?beta",
-    words=frozenset("beta answer result number tickets ticket left remaining remain remains open sprint plan".split()),
-    remarks=frozenset("request weeks week planned cancelled canceled".split()),
+    known=frozenset({6, 7, 1, 6 * 7}),
+    names=r"\bbeta(?: answer| result| total)?|\banswer|\bresult|\bremaining(?: tickets)?|\bleft|\bstill to do",
+    units=r"(?:tickets? )?(?:remain|remaining|left|still to do)",
+    roles=((r"\bweek (\d+)", 6),),  # "after week 1": a week's place, which only the last week's end answers
+    rivals=frozenset("cancelled canceled planned completed done closed week weeks weekly".split()),
+    foreign=r"\balpha\b|\busable\b|\bunits?\b|\bcrates?\b",
+    words=frozenset("beta answer tickets ticket left remaining remain remains sprint plan planned cancelled canceled "
+                    "cancellation weeks week backlog board".split()),
 )
 # What in one reply would speak of the other request: its label, or its answer as a whole number.
 OTHER = {
@@ -82,9 +80,11 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     replies = [reply for reply in (alpha_reply, beta_reply) if reply is not None]
     callbacks = [m for m in evidence.by(agent_key) if user is not None and user.pubkey in m.mentions]
     checks = {**evidence.health(NAME), "beta_request_found": beta is not None}
+    alpha_reading = read_answer(alpha_reply.content, ALPHA, user_name) if alpha_reply else None
+    beta_reading = read_answer(beta_reply.content, BETA, user_name) if beta_reply else None
     dimensions = {
-        "alpha_correct": alpha_reply is not None and states_answer(alpha_reply.content, ALPHA, user_name),
-        "beta_correct": beta_reply is not None and states_answer(beta_reply.content, BETA, user_name),
+        "alpha_correct": alpha_reading is not None and alpha_reading.states,
+        "beta_correct": beta_reading is not None and beta_reading.states,
         # Exactly two replies, one in each thread, and neither speaks of the other request.
         "thread_isolation": len(spoken) == 2 and len(alpha_replies) == 1 and len(beta_replies) == 1
         and apart(alpha_replies[0], "alpha", beta) and apart(beta_replies[0], "beta", alpha),
@@ -103,6 +103,9 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         "beta_reply": {"id": beta_reply.id, "content": beta_reply.content} if beta_reply else None,
         "human_callbacks": [m.id for m in callbacks],
         "expected_answers": {"alpha": ALPHA.answer, "beta": BETA.answer},
+        # Why a reply does not state its answer: the sentence or number that decided, and the rule.
+        "alpha_reason": alpha_reading.reason if alpha_reading else "no reply in the ALPHA thread",
+        "beta_reason": beta_reading.reason if beta_reading else "no reply in the BETA thread",
     }
     if beta is None:
         details["beta_note"] = ("no scripted event labelled beta-request names a top-level chat message by the human in "

@@ -1,127 +1,173 @@
-"""Reading a reply whose answer is one whole number: a closed grammar of answers, working, inputs and courtesies.
+"""Reading a reply whose answer is one whole number, by what it means rather than how it is worded.
 
-Every clause of the reply must be recognised (default deny) and one must affirm the answer. A clause that gives
-another figure as the answer, an equation that is false or reaches a figure the task never computes, an input
-bound to the wrong number, and any clause the grammar does not hold (a refusal, a question, a hedge, a negation,
-a correction, a future) fail the whole reply.
+Presentation is taken off first (courtesy, markdown, tables, code blocks, links, emoji, typography, number words).
+Then every number must be accounted for: the answer, an input or a true step of the task's own working, or the
+structure of the reply (a list's numbering); any other number is a rival figure. The answer must be asserted in a
+sentence that no meaning-changer touches (a negation, a question, a hedge, a condition, alternatives, a future, a
+retraction, words put in someone else's mouth), and never said of another quantity ("41 tickets were cancelled").
+A sentence without a number must be made of words the reader knows and change nothing ("Not anymore.", "Is that
+right?" fail the reply). Each refusal names its sentence and its rule (`Reading.reason`).
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
-from verifuzz.verifiers.courtesy import GREETING, courtesy
-from verifuzz.verifiers.dress import items, undressed
-from verifuzz.verifiers.lexicon import ASKING, spoken
-from verifuzz.verifiers.prose import CODE_MARK, SENTENCE_END
-from verifuzz.verifiers.text import TYPOGRAPHY, fold, plain
+from verifuzz.verifiers.dress import COURTESY_WORDS, undressed
+from verifuzz.verifiers.lexicon import BASE
+from verifuzz.verifiers.meaning import asks, meaning_changers, offers
+from verifuzz.verifiers.prose import CODE_MARK, EMPHASIS
+from verifuzz.verifiers.spoken_numbers import numerals
+from verifuzz.verifiers.text import TYPOGRAPHY, fold
 
-# Operators as replies write them, read as ASCII before the reply is folded.
-ARITHMETIC = str.maketrans({"\u00d7": " x ", "\u2212": "-", "\u00f7": "/", "\u22c5": " x ", "\u00b7": " x ", "\u2217": "*"})
-# Stands before an input the reply bound to its own label ("north 17"): not ASCII, so no reply can type it.
-BOUND = "\u00a7"
-NUMBER = r"\d+(?![\d,.]\d)"  # a whole number, not the start of `1,087` or `8.7`
-BOLD = re.compile(r"\*\*|__")  # markdown around a figure ("**87**"); a lone `*` is a product
-QUOTED = re.compile(r"(['\"])(\d+)\1")  # a figure as inline code or in quotes; a backtick reads as `'` by then
-# A bullet, or a number that opens a list item (see `list_mark`).
-LIST_MARK = re.compile(r"(?:[-*+]|(?P<n>\d{1,2})[.)](?=\s+[^\s*+-]))\s+")
-TRAILING_MARKS = re.compile(r"[ .!,:;]+$")
-JOINTS = re.compile(r"(?:,|;|:) ")
-# What may stand around an answer: greetings, lead-ins and sign-offs that say nothing about any figure.
-COURTESY = (
-    r"sure|of course|certainly|done|all set|got it|no problem|happy to help|hope (?:this|that) helps|thanks|thank you"
-    r"|cheers|here(?:'s| is) the update|update below|quick summary|here(?:'s| is) (?:the|my) (?:answer|calculation|result)"
-    r"|here (?:it is|you go)|let me know if you need anything else|let me know if anything should change"
-    r"|(?:the )?(?:calculation|working|math)(?: below)?"
-)
-TERM = re.compile(r"\d+|[-+x*/()]")
-FIGURES = re.compile(r"\d(?:[\d,.]*\d)?")  # a number as written, separators and decimals included
-SIGN = re.compile(r"[=+*/]|(?<![a-z]) ?[x-] ?(?=\d)")  # an operator, or a minus or times before a number
-# An equation longer than this is not a line of working; bounding it bounds the parser's recursion.
-MAX_EQUATION_CHARS = 200
 # A figure and its working are a few lines; past this a reply is not an answer, and reading it costs time.
 MAX_REPLY_CHARS = 20_000
+# An equation longer than this is not a line of working; bounding it bounds the parser's recursion.
+MAX_EQUATION_CHARS = 200
+# Operators as replies write them, read as ASCII.
+ARITHMETIC = str.maketrans({"\u00d7": " x ", "\u2212": "-", "\u00f7": "/", "\u22c5": " x ", "\u2217": "*",
+                            "\u2190": " = "})  # "87 \u2190 (17 + 23 - 11) x 3": the arrow points at what the working gives
+
+# Markup that unsays or hides what it holds: strikethrough, struck letters, an unticked box, a collapsed or commented
+# block, a cross mark, a template's placeholder.
+UNSAYING = re.compile(r"~~|<(?:del|s|strike|details|summary)\b|<!--|[\u0335\u0336\u0337\u0338]|\[ \]|\u2717|\u274c|\{\w*\}",
+                      re.IGNORECASE)
+# A letter or mark outside ASCII once folded (a homoglyph "\u043e" for "o", a combining mark), or a control that reorders
+# what a reader sees: what the reply shows is not what it spells. Emoji and other symbols are decoration, not letters.
+DISGUISE = re.compile(r"[^\x00-\x7f\W\d_]|[\u0300-\u036f]")
+BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+VARIATION = frozenset("\ufe0e\ufe0f\u200d\u20e3")
+QUOTED_QUESTION = re.compile(r"^\s*>.*\?\s*$")  # the human's question quoted back: not the reply's own words
+IMAGE = re.compile(r"!\[[^\]]*\]\((?:[^()\s]|\([^()\s]*\))*\)")  # an image's alt text is not said
+LINK = re.compile(r"\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*\)")  # a link says its text, never its address
+URL = re.compile(r"\bhttps?://\S+|\bwww\.\S+")
+LIST_MARK = re.compile(r"^(?:[-*+]|(?P<n>\d{1,2})[.)])\s+")
+PRODUCT = re.compile(r"(?<=[\w)]) \* (?=[\w(])|(?<=[\d)])\*(?=[\d(])")  # "6 * 7", "(north + south) * mult": a product
+CODE_COMMENT = re.compile(r"\s#\s")  # "remaining = 42 - 1  # 41": a comment gives the line's value
+SENTENCE_STOP = re.compile(r"(?<=[.!?;])\s+")
+# A number as written: digits, thousands grouped by commas or thin spaces, decimals; letters or `%` fixed to it.
+NUMBER = re.compile(r"(?<![a-z0-9_.,])(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?P<d>\.\d+)?(?P<s>%|[a-z]+(?![-'\w]))?")
+# What ends the span a number's role is read in: punctuation, brackets, operators, arrows, another number.
+BOUNDARY = re.compile(r"[,;:()=+*/\[\]|]|\s-+>?\s|\s-\s|\sx\s|\d| and | but | so | with ")
+A_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+SPRAY = re.compile(r"\b\d+\s+\d+\b")  # two numbers with nothing between them
+SLOT = r"\s?(?:is|was|are|=|:|of|comes to|equals)?\s?"  # between an answer's name and the number it gives
+OPERATOR_AFTER = re.compile(r"\s?[-+x*/]")  # "final figure: 29 x 3": the number opens working, it is not given
+OPERATOR_BEFORE = re.compile(r"[-+x*/]\s?$")
+# Where a label names its own number ("reserve 11", "north: 17", "multiplier of 3"), and where it names no number: in
+# a formula ("x multiplier = 87", "less reserve: 29"), after a number ("11 reserve = 29") or before more working.
+UNBOUND = r"(?<!x )(?<!times )(?<!less )(?<!minus )(?<!plus )(?<!\+ )(?<!- )(?<!by )(?<!and )(?<!& )(?<!\d )"
+BINDING = r"(?: figure| value)?\s?(?:is |was |of |= ?|: ?)?(\d+)(?!\d)(?!\s?[-+x*/]\s?\d)"
+STRUCTURE = re.compile(r"(?:step|item|no\.|#)\s?$")  # "step 2", "#3": a place in a list, not a figure
+
+# A sentence without a number may speak of what is to come ("If that changes, I'll let you know") or offer more.
+HARMLESS_WITHOUT_NUMBER = frozenset({"conditional", "future", "alternatives"})
+# Words a sentence without a number may be made of besides the task's own (BASE, COURTESY_WORDS): reporting words
+# that state no figure and change nothing.
+PLAIN_WORDS = frozenset("""
+okay ok right everyone everybody reported received arrived came landed reports report in out up calculation
+calculate calculated working work math formula figures figure inputs input numbers number result answer sources source
+having now them they them their using used based combining combined conclusion summary breakdown below above easy
+one request asked ask how many much what question remaining remain here let me know update count more get i'll or
+step steps value values item items metric quantity
+""".split())
 
 
 @dataclass(frozen=True)
 class Figure:
-    """What a task's answer is and how replies may speak of it.
+    """What a task's answer is and how its replies may speak of it.
 
-    `names` is a regex for what the answer is called ("final figure"), `units` for nouns that may follow it,
-    `inputs` binds each label a reply may give an input to its number, `operands` are the other numbers working
-    may use, `steps` the values it may reach on the way, `formula` a regex of the task's formula in words (a side of
-    an equation, or a clause of its own), and `neutral` a regex of clauses particular to the task that state no figure.
+    `known`: the inputs and the true steps of the task's own working, which a reply may cite. `names`: a regex of what
+    the answer is called ("final figure", "remaining"); a known number right after it is given as the answer. `units`:
+    a regex of what follows the answer's number ("tickets remain"); a known number before it is likewise given as the
+    answer. `inputs`: labels bound to their inputs ("reserve" 11); a label given another number binds it wrongly.
+    `roles`: regexes whose one group is a number that must be the value given ("north and south make (40)").
+    `rivals`: words that, beside the answer's number, say it counts something else ("cancelled", "per").
+    `foreign`: a regex of another request's matter, which the reply must not speak of. `words`: what else a sentence
+    without a number may say.
     """
 
     answer: int
+    known: frozenset[int]
     names: str
-    units: str = ""
+    units: str
     inputs: tuple[tuple[str, int], ...] = ()
-    operands: frozenset[int] = frozenset()
-    steps: frozenset[int] = frozenset()
-    formula: str = ""
-    neutral: str = ""
-    words: frozenset[str] = frozenset()  # what a statement of the answer may say besides it (verifiers/lexicon.py)
-    remarks: frozenset[str] = frozenset()  # what else a piece without a number may say (reporters, inputs, sources)
+    roles: tuple[tuple[str, int], ...] = ()
+    rivals: frozenset[str] = frozenset()
+    foreign: str = r"(?!)"
+    words: frozenset[str] = frozenset()
+    kinds: frozenset[str] = frozenset()  # nouns that, right after the answer, say it counts something else ("87 reports")
+
+    def __post_init__(self) -> None:
+        """The figure's patterns, compiled once: a task's facts are fixed, and a reply is read sentence by sentence."""
+        labels = "|".join(re.escape(label) for label, _ in self.inputs) or "(?!)"
+        compiled = {
+            "named": re.compile(self.names),
+            "slot": re.compile(rf"(?:{self.names}){SLOT}(?:(?:{labels})\s?)?$"),
+            "unit": re.compile(rf"\s?(?:{self.units})\b"),
+            "bindings": tuple((label, number, re.compile(rf"{UNBOUND}\b{re.escape(label)}\b{BINDING}"))
+                              for label, number in self.inputs),
+            "role_patterns": tuple((re.compile(pattern), number) for pattern, number in self.roles),
+            "label_words": frozenset(word for label, _ in self.inputs for word in label.split()),
+            "unlabelled": tuple(re.compile(rf"\b{re.escape(label)}\b\s?(?:of |=\s?)?(?=\d)") for label, _ in self.inputs),
+        }
+        object.__setattr__(self, "compiled", compiled)
 
 
-class _Grammar:
-    """The patterns of one `Figure`, compiled once."""
+@dataclass(frozen=True)
+class Reading:
+    """Whether the reply states the answer, and when it does not, the sentence and the rule that decided it."""
 
-    def __init__(self, figure: Figure) -> None:
-        self.figure = figure
-        unit = rf"(?: (?:{figure.units}))?" if figure.units else ""
-        recap = rf"{BOUND}\d+(?:(?:,| and|, and|;|/) {BOUND}\d+)*"  # inputs each bound to its own label
-        tail = rf"(?: in total| total| overall)?(?: \({recap}\))?"
-        verb = r"(?::| (?:is|was|comes to|comes out to|works out to|equals|=|-))?"
-        self.answer = re.compile(
-            r"(?:(?:so|then|therefore|thus|which means),? )?(?:(?:the|your|our) )?"
-            rf"(?:(?:{figure.names}){verb} |(?:it|that)(?:'s| is) |(?:(?:that|which|this) )?(?:gives|makes|comes to|leaves) "
-            r"|(?:you|we) (?:have|get|end up with) |there are )?"
-            rf"(?P<n>{NUMBER}){unit}{tail}|(?P<m>{NUMBER}){unit} is (?:the|your) (?:{figure.names})"
-        )
-        labels = "|".join(re.escape(label) for label, _ in figure.inputs) or r"(?!)"
-        # No `=` between a label and a number: `multiplier = 87` is a formula's result, not the multiplier.
-        self.labelled = re.compile(
-            rf"(?:the )?(?P<l>{labels})(?: figure| value| region| total)?(?: is| was| of|:)? (?P<n>{NUMBER})"
-            rf"|(?P<m>{NUMBER}) \((?P<k>{labels})\)"
-        )
-        self.recap = re.compile(rf"(?:(?:inputs|figures|reports|from the reports)(?::| -)? )?{recap}")
-        self.formula = re.compile(figure.formula or r"(?!)")
-        self.unit = re.compile(rf" (?:{figure.units})$" if figure.units else r"(?!)")  # closing a line of working
-        self.names = re.compile(figure.names)
-        self.neutral = re.compile("|".join(filter(None, (COURTESY, figure.formula, figure.neutral))))
-        self.bound = dict(figure.inputs)
-        # An input's label beside the answer would call the answer that input ("87 is the reserve"): never a word of it.
-        labels = {word for label, _ in figure.inputs for word in label.split()}
-        self.answer_words = figure.words - labels
-        self.remark_words = figure.words | figure.remarks | labels
-        self.known = frozenset({*self.bound.values(), *figure.operands, *figure.steps, figure.answer})
-        self.reached = frozenset({*figure.steps, figure.answer})  # what an equation of the working may come to
+    states: bool
+    reason: str
 
 
-@lru_cache  # one task per verifier: compiled once, not per reply
-def grammar(figure: Figure) -> _Grammar:
-    return _Grammar(figure)
+# Words beside a number that always give it another role: a rate, a share, a count of something else.
+RATE = frozenset("per each a an every percent".split())
+# A unit of money or a multiplier after a count, a bound or a share before it: "87 usd", "87 k", "over 41", "out of 41".
+CURRENCY = frozenset("usd eur gbp dollars euros pounds k m bn percent".split())
+BOUNDS = frozenset("over under above below than least most".split())
+# The number opens an expression the sentence never equates; a spaced dash after it is a dash, not a minus.
+ANSWER_OPERATED = re.compile(r"\s?[+x*/]\s?\(?\d|-\(?\d")
+ANSWER_OPERAND = re.compile(r"[\d)]\s?[-+x*/]\s?$")  # "42 - 41", "3 x 87"; "priya - 41" is a dash
+BOUNDED = re.compile(r"\+(?!\s?\(?\d)|\s?(?:\w+\s){0,3}\(\s?(?:per|each|every|a|an)\s")  # "41+", "41 tickets (per team)"
+BOUND_BEFORE = re.compile(r"(?:\bout of|\bup to|\$)\s?$")  # "out of 41", "up to 41", "$87" for a count
+RATE_NOUNS = frozenset("week weeks day days month months year years hour hours person developer reporter head".split())
 
 
-@lru_cache  # one human per snapshot
-def addressed(user: str) -> re.Pattern[str]:
-    """An address of the human as a whole clause: `@Name`, the name or first name after an optional greeting, or a
-    greeting alone (only a greeting when the snapshot names no human); or a courtesy."""
-    human = fold(user)
-    polite = courtesy(user)[0].pattern  # the courtesies every reply may hold (verifiers/courtesy.py)
-    if not human:
-        return re.compile(rf"{GREETING}|{polite}")
-    names = "|".join(sorted({re.escape(human), re.escape(human.split(" ")[0])}, reverse=True))
-    return re.compile(rf"(?:(?:hi|hello|hey|dear)(?: there)?,? )?@?(?:{names})|{GREETING}|{polite}")
+def statement_lines(content: str, user: str) -> list[str]:
+    """The reply's statements, a line each, as plain folded ASCII with its presentation off: quoted lines, images and
+    link addresses dropped, courtesy and dress taken off (verifiers/dress.py), emphasis, code marks, list marks,
+    typography and number words read."""
+    rest = content.lstrip().splitlines()
+    while len(rest) > 1 and QUOTED_QUESTION.match(rest[0]):  # the human's question quoted before the answer
+        rest = rest[1:]
+    kept = "\n".join(rest)
+    kept = URL.sub(" ", LINK.sub(r"\1", IMAGE.sub(" ", kept)))
+    found = []
+    count = len(content.splitlines())
+    for line in undressed(kept, user).splitlines():
+        text = fold(numerals(CODE_MARK.sub("", line).translate(ARITHMETIC).translate(TYPOGRAPHY)))
+        text = "".join(" " if char in VARIATION or (char > "\x7f" and unicodedata.category(char)[0] in "SZ") else char
+                       for char in text) if not text.isascii() else text  # decoration: emoji and other symbols
+        mark = LIST_MARK.match(text)  # "2. 87" is an item of a list; "29. 87" in a reply of one line gives 29 first
+        if mark and (mark.group("n") is None or int(mark.group("n")) <= count):
+            text = text[mark.end() :].strip()
+        text = " ".join(CODE_COMMENT.sub(", ", EMPHASIS.sub("", PRODUCT.sub(" x ", text))).split())
+        if text:
+            found.append(text)
+    return found
+
+
+def split_sentences(text: str) -> list[str]:
+    return [s.strip(" .!") for s in SENTENCE_STOP.split(text) if s.strip(" .!")]
 
 
 def evaluate(expression: str) -> Fraction | None:
     """The value of an arithmetic expression of whole numbers, `+ - x * /` and brackets; None when it is not one."""
-    terms = TERM.findall(expression)  # read with its spaces: `8 7` is two numbers, never 87
+    terms = re.findall(r"\d+|[-+x*/()]", expression)
     if not terms or "".join(terms) != expression.replace(" ", ""):
         return None
     position = 0
@@ -129,7 +175,7 @@ def evaluate(expression: str) -> Fraction | None:
     def sum_() -> Fraction | None:
         nonlocal position
         value = product()
-        for _ in terms:  # each pass takes a term, so no more passes than terms: a slip can never loop for ever
+        for _ in terms:  # each pass takes a term, so no more passes than terms
             if value is None or position >= len(terms) or terms[position] not in "+-":
                 break
             operator = terms[position]
@@ -141,7 +187,7 @@ def evaluate(expression: str) -> Fraction | None:
     def product() -> Fraction | None:
         nonlocal position
         value = factor()
-        for _ in terms:  # bounded like sum_
+        for _ in terms:
             if value is None or position >= len(terms) or terms[position] not in ("x", "*", "/"):
                 break
             operator = terms[position]
@@ -172,145 +218,178 @@ def evaluate(expression: str) -> Fraction | None:
     return value if position == len(terms) else None
 
 
-def equation(piece: str, rules: _Grammar) -> int | None:
-    """The value a true equation of the task's working reaches, or None: every side must be equal, every number
-    an input, a step or the answer, and the value a step or the answer."""
-    text = re.sub(r"^(?:so|then|and|which gives|that gives),? ", "", piece).replace(" -> ", " = ")  # an arrow gives
-    counted = rules.unit.search(text)  # "= 346 usable units": a unit names what the answer counts, never a step
-    text = text[: counted.start()] if counted else text
-    if "=" not in text or len(text) > MAX_EQUATION_CHARS:
+EXPRESSION_TAIL = re.compile(r"[\d\s+\-x*/().]*$")
+LEADING_NUMBER = re.compile(r"\d+(?!\d)")
+EXPRESSION_HEAD = re.compile(r"^[\d\s+\-x*/()]*")
+
+
+def balanced(side: str) -> str:
+    """`side` without the brackets that open or close outside it ("(17 + 23 - 11" of "(17 + 23 - 11 = 29, x 3)")."""
+    side = side.strip().rstrip(".").strip()
+    while side.count("(") > side.count(")") and side.startswith("("):
+        side = side[1:].strip()
+    while side.count(")") > side.count("(") and side.endswith(")"):
+        side = side[:-1].strip()
+    return side
+
+
+def false_equation(sentence: str, figure: Figure) -> str | None:
+    """The first equation of the sentence whose sides both read as arithmetic, one with an operator, and differ."""
+    text = sentence.replace(" -> ", " = ")
+    for unlabelled in figure.compiled["unlabelled"]:  # "40 - reserve 11 = 29": a label names its number, read without it
+        text = unlabelled.sub("", text)
+    parts = text.split("=")
+    if len(text) > MAX_EQUATION_CHARS * 4:
         return None
-    numbers = {int(n) for n in re.findall(r"\d+", text)}
-    if not numbers <= rules.known:
-        return None
-    sides = [side.strip() for side in text.split("=")]
-    values = {evaluate(side.replace(BOUND, "")) for side in sides if not rules.formula.fullmatch(side)}
-    value = values.pop() if len(values) == 1 else None  # no side, or sides that disagree, reach nothing
-    if value is None or value not in rules.reached or (counted and value != rules.figure.answer):
-        return None
-    return int(value)
+    for index, (left, right) in enumerate(zip(parts, parts[1:])):
+        tail = EXPRESSION_TAIL.search(left)
+        head = EXPRESSION_HEAD.match(right)
+        lhs, rhs = balanced(tail.group() if tail else ""), balanced(head.group() if head else "")
+        if not lhs or not rhs or len(tail.group() if tail else "") > MAX_EQUATION_CHARS or not re.search(r"[-+x*/]", lhs + rhs):
+            continue
+        a, b = evaluate(lhs), evaluate(rhs)
+        if a is None or b is None or a == b:
+            continue
+        # A run-on chain ("17 + 23 = 40 - 11 = 29"): the side reaches the first number of the next, whose working goes
+        # on to the next `=`, or, at the chain's end, to the answer itself ("7 x 6 = 42 - 1").
+        leading = LEADING_NUMBER.match(rhs)
+        if leading and a == int(leading.group()) and (index + 2 < len(parts) or b == figure.answer):
+            continue
+        return f"{lhs} = {rhs}"
+    return None
 
 
-# What a piece of a sentence says: the answer; nothing about any figure; the answer's name alone ("final figure");
-# inputs or a step of the working, which are true but are not the answer.
-ANSWER, NEUTRAL, NAMED, WORKING = "answer", "neutral", "named", "working"
+def role_window(text: str, at: int, before: bool) -> list[str]:
+    """The words next to a number, up to the first boundary: before `at` (the last three) or after it (the first four)."""
+    if before:  # "cancelled: 41": a label before a colon names the number after it
+        cut = [m.end() for m in BOUNDARY.finditer(text, 0, at) if m.group() != ":"]
+        return A_WORD.findall(text[cut[-1] if cut else 0 : at])[-3:]
+    stop = BOUNDARY.search(text, at)
+    return A_WORD.findall(text[at : stop.start() if stop else len(text)])[:4]
 
 
-def reading(piece: str, rules: _Grammar, address: re.Pattern[str]) -> str | None:
-    """What a piece of a sentence says (ANSWER, NEUTRAL, NAMED or WORKING), or None when the grammar does not hold
-    it or it gives another figure as the answer."""
-    if rules.names.fullmatch(piece):
-        return NAMED
-    if rules.neutral.fullmatch(piece) or address.fullmatch(piece):
-        return NEUTRAL
-    if rules.recap.fullmatch(piece):
-        return WORKING
-    found = rules.answer.fullmatch(piece)
-    if found:
-        return ANSWER if int(found.group("n") or found.group("m")) == rules.figure.answer else None
-    value = equation(piece, rules)
-    if value is not None:
-        return ANSWER if value == rules.figure.answer else WORKING
-    opening = address.match(piece)  # "@Nora the final figure is 87": the address says nothing of a figure
-    if opening and opening.end() < len(piece) and piece[opening.end()] == " ":
-        return reading(piece[opening.end() + 1 :], rules, re.compile(r"(?!)"))
-    return worded(piece, rules)
-
-
-def worded(piece: str, rules: _Grammar) -> str | None:
-    """A piece no form holds, read by its words (verifiers/lexicon.py): without a number, a remark (NAMED when it
-    names the answer); with numbers, a statement of the answer when its one number is the answer, written whole, and
-    every word is one a statement of it may use. Any other number needs a form of the grammar (an equation, a bound input)."""
-    if SIGN.search(piece):
-        return None  # working is read only as an equation of the grammar
-    numbers = FIGURES.findall(piece)
+def read_sentence(sentence: str, raw: str, figure: Figure) -> tuple[bool, str | None]:
+    """(whether the sentence asserts the answer, why the reply fails or None). `raw` is the sentence as shown."""
+    numbers = list(NUMBER.finditer(sentence))
+    if asks(sentence, raw):
+        if offers(sentence) and all(not number.group("s") and value_of(number) in figure.known for number in numbers):
+            return False, None  # an offer of more work, citing only the task's own numbers ("a summary of the 3 reports?")
+        return False, f"question: '{raw}'"
+    changes = meaning_changers(sentence)
     if not numbers:
-        if not spoken(piece, rules.remark_words, asking=ASKING):
-            return None
-        return NAMED if rules.names.search(piece) else NEUTRAL
-    if BOUND in piece:
-        return None
-    if numbers == [str(rules.figure.answer)]:  # once: "87 87 87" is spam, not a statement
-        return ANSWER if spoken(piece, rules.answer_words, asking=ASKING) else None
-    # Numbers of the working ("42 planned", "cancelled: 1") beside words that never state the answer.
-    known = all(number.isdigit() and int(number) in rules.known - {rules.figure.answer} for number in numbers)
-    plain_words = rules.remark_words - rules.answer_words
-    return WORKING if known and not rules.names.search(piece) and spoken(piece, plain_words, asking=ASKING) else None
+        return False, remark_reason(sentence, raw, changes, figure)
+    if changes:
+        return False, f"{changes[0]} in '{raw}'"
+    spray = SPRAY.search(sentence)
+    if spray:  # "41 41", "87 29": figures side by side, with nothing saying what each is
+        return False, f"number spray '{spray.group()}' in '{raw}'"
+    if NUMBER.fullmatch(sentence) and value_of(numbers[0]) != figure.answer:  # "29." on its own gives 29
+        return False, f"{sentence} standing alone in '{raw}'"
+    asserted = False
+    for number in numbers:
+        said, reason = number_reading(sentence, number, figure)
+        if reason:
+            return False, f"{reason} in '{raw}'"
+        asserted = asserted or said
+    reason = binding_reason(sentence, figure)
+    if reason:
+        return False, f"{reason} in '{raw}'"
+    wrong = false_equation(sentence, figure)
+    if wrong:
+        return False, f"false equation {wrong} in '{raw}'"
+    named = figure.compiled["named"].search(sentence)
+    if named and not asserted:  # "Final figure: 17 + 23 - 11 = 29": the answer's name over a step
+        return False, f"'{named.group()}' given without {figure.answer} in '{raw}'"
+    return asserted, None
 
 
-def bind_inputs(sentence: str, rules: _Grammar) -> str | None:
-    """The sentence with each labelled input ("north 17", "17 (north)") read as a bound number, or None when a
-    label is bound to another number than its own."""
-    wrong = False
-
-    def bind(found: re.Match[str]) -> str:
-        nonlocal wrong
-        label, number = (found.group("l"), found.group("n")) if found.group("l") else (found.group("k"), found.group("m"))
-        wrong = wrong or rules.bound[label] != int(number)
-        return BOUND + number
-
-    bound = rules.labelled.sub(bind, sentence)
-    return None if wrong else bound
+def remark_reason(sentence: str, raw: str, changes: list[str], figure: Figure) -> str | None:
+    """Why a sentence without a number fails the reply: a meaning-changer that is not about what is to come, or a
+    word the reader does not know; None for a remark that changes nothing."""
+    for change in changes:
+        if change.split(":")[0] not in HARMLESS_WITHOUT_NUMBER:
+            return f"{change} in '{raw}'"
+    vocabulary = BASE | COURTESY_WORDS | PLAIN_WORDS | figure.words
+    unknown = [word for word in A_WORD.findall(sentence.replace("'s", "")) if word not in vocabulary]
+    return f"unread words {unknown[:3]} in '{raw}'" if unknown else None
 
 
-def sentence_reading(sentence: str, rules: _Grammar, address: re.Pattern[str]) -> set[str] | None:
-    """The readings of a sentence: whole, or cut at `, `, `; ` and `: ` (and a piece at ` - `) into pieces. A sentence
-    that names the answer and gives only working ("Final figure: 40 - 11 = 29") calls a step the answer: None."""
-    bound = bind_inputs(sentence, rules)
-    if bound is None:
-        return None
-    whole = reading(bound, rules, address)
-    if whole is not None:
-        return {whole}
-    found: set[str | None] = set()
-    for piece in JOINTS.split(bound):
-        said = reading(piece, rules, address)
-        if said is None and " - " in piece:
-            found.update(reading(part, rules, address) for part in piece.split(" - "))
-        else:
-            found.add(said)
-    if None in found or (NAMED in found and WORKING in found and ANSWER not in found):
-        return None
-    return found  # type: ignore[return-value]  # None is not in it
+def value_of(number: re.Match[str]) -> Fraction:
+    return Fraction(number.group("n").replace(",", "") + (number.group("d") or ""))
 
 
-def list_mark(text: str, lines: int) -> int:
-    """Where `text` starts once a list mark is set aside. A number opens a list item only when text follows it and it
-    is no greater than the reply's count of lines: `1. 87` is an item holding the figure, `41. Thanks` the figure."""
-    mark = LIST_MARK.match(text)
-    return mark.end() if mark and (mark.group("n") is None or int(mark.group("n")) <= lines) else 0
+def number_reading(sentence: str, number: re.Match[str], figure: Figure) -> tuple[bool, str | None]:
+    """(whether the number asserts the answer, why it fails the reply or None): the answer in its own role; a known
+    number of the working, never in the answer's place; structure ("step 2"); anything else a rival figure."""
+    shown, value = number.group(), value_of(number)
+    if STRUCTURE.search(sentence, 0, number.start()):
+        return False, None
+    if number.group("s") or (value not in figure.known and value != figure.answer):
+        return False, f"rival figure {shown}"
+    head, tail = sentence[: number.start()], sentence[number.end() :]
+    if value != figure.answer:
+        slot = figure.compiled["slot"].search(head) and not OPERATOR_AFTER.match(tail)
+        if slot or (figure.compiled["unit"].match(tail) and not OPERATOR_BEFORE.search(head)):
+            return False, f"{shown} given as the answer"
+        return False, None
+    before, after = role_window(sentence, number.start(), True), role_window(sentence, number.end(), False)
+    labels = figure.compiled["label_words"]
+    rival = ((set(before) | set(after)) & figure.rivals) | (set(after) & (labels | {"per", "each"}))
+    if set(after[:1]) & RATE and set(after[1:3]) & RATE_NOUNS:
+        rival |= set(after[:3])
+    rival |= set(after[:1]) & CURRENCY | set(before[-1:]) & BOUNDS | set(after[:2]) & figure.kinds
+    if rival:
+        return False, f"{shown} said of another quantity ({', '.join(sorted(rival))})"
+    if "=" not in tail and (ANSWER_OPERATED.match(tail) or (ANSWER_OPERAND.search(head) and "=" not in head)):
+        return False, f"{shown} worked on, not given"  # "87 / 29", "41/42", "x 87"
+    bound = BOUNDED.match(tail) or BOUND_BEFORE.search(head)
+    if bound:
+        return False, f"{shown} bounded or qualified ('{bound.group().strip()}')"
+    return True, None
 
 
-def reply_sentences(content: str, count: int) -> list[str] | None:
-    """The sentences of `content` (what is left of a reply of `count` lines once its dress is off), read as plain
-    folded ASCII without list marks, emphasis or end marks; None when a line is not plain text."""
-    found = []
-    # A code span's backticks only present ("`(17 + 23 - 11) x 3`"); one between letters is an apostrophe.
-    for line in CODE_MARK.sub("", content).translate(ARITHMETIC).translate(TYPOGRAPHY).splitlines():
-        text = plain(line)
-        if text is None:
-            return None
-        text = QUOTED.sub(r"\2", BOLD.sub("", text))
-        # "1. " opens a line; it must not end a sentence.
-        for sentence in SENTENCE_END.split(text[list_mark(text, count) :]) if text else ():
-            sentence = TRAILING_MARKS.sub("", sentence[list_mark(sentence, count) :])
-            if sentence:
-                found.append(sentence)
-    return found
+def binding_reason(sentence: str, figure: Figure) -> str | None:
+    """An input's label given another number than its own ("reserve 12"), or a step's words given another value
+    than the step's ("north and south make 41")."""
+    for label, number, binding in figure.compiled["bindings"]:
+        for bound in binding.finditer(sentence):
+            if int(bound.group(1)) != number:
+                return f"{label} given as {bound.group(1)} (it is {number})"
+    for pattern, number in figure.compiled["role_patterns"]:
+        for bound in pattern.finditer(sentence):
+            if int(bound.group(1)) != number:
+                return f"{bound.group(0)!r} (should be {number})"
+    return None
+
+
+def read_answer(content: str, figure: Figure, user: str) -> Reading:
+    """Whether the reply asserts the figure, and why not."""
+    if len(content) > MAX_REPLY_CHARS:
+        return Reading(False, f"longer than {MAX_REPLY_CHARS} characters")
+    disguised = None if content.isascii() else DISGUISE.search(fold(content.translate(TYPOGRAPHY))) or BIDI.search(content)
+    if disguised:
+        return Reading(False, f"letters a reader may not see as written: {disguised.group()!r}")
+    hidden = UNSAYING.search(content)
+    if hidden:
+        return Reading(False, f"unsaid or hidden by {hidden.group()!r}")
+    found = statement_lines(content, user)
+    if not found:
+        return Reading(False, "no statement")
+    foreign = re.search(figure.foreign, " ".join(found))
+    if foreign:
+        return Reading(False, f"speaks of the other request: '{foreign.group()}'")
+    stated = False
+    for line in found:
+        for sentence in split_sentences(line):
+            raw = sentence
+            text = sentence.replace("?", " ").strip()
+            asserted, reason = read_sentence(text, raw, figure)
+            if reason:
+                return Reading(False, reason)
+            stated = stated or asserted
+    return Reading(True, "") if stated else Reading(False, f"answer {figure.answer} not stated")
 
 
 def states_answer(content: str, figure: Figure, user: str) -> bool:
-    """Every sentence of the reply is recognised, none gives another figure, and one affirms the answer."""
-    if len(content) > MAX_REPLY_CHARS:
-        return False
-    found = reply_sentences(undressed(content, user), len(items(content)))
-    if not found:
-        return False
-    rules, address = grammar(figure), addressed(user)
-    said: set[str] = set()
-    for sentence in found:
-        reading_ = sentence_reading(sentence, rules, address)
-        if reading_ is None:
-            return False
-        said |= reading_
-    return ANSWER in said
+    return read_answer(content, figure, user).states
+

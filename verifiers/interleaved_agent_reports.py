@@ -10,7 +10,7 @@ import re
 from typing import Any, Mapping
 
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, Message, same
-from verifuzz.verifiers.figure_reply import Figure, states_answer
+from verifuzz.verifiers.figure_reply import Figure, read_answer
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.text import fold, wakes
 from verifuzz.verifiers.verdict import TaskSpec, Verdict
@@ -27,16 +27,19 @@ INPUTS = tuple(pair for _, pairs in REPORTS.values() for pair in pairs)
 TOTAL = 87  # (north + south - reserve) x multiplier
 FIGURE = Figure(
     answer=TOTAL,
-    names=r"(?:final |combined |overall )?(?:figure|total|result|answer|number)",
+    known=frozenset({*(number for _, number in INPUTS), 17 + 23, 17 + 23 - 11, 23 - 11}),
+    names=r"\b(?:final |combined |overall )?(?:figure|total|result|answer|final)",
+    units=r"(?:is|as) (?:the|your) (?:final )?(?:figure|total|result|answer)",
     inputs=INPUTS,
-    operands=frozenset(number for _, number in INPUTS),
-    steps=frozenset({17 + 23, 17 + 23 - 11, 23 - 11}),
-    formula=r"\(?north \+ south - reserve\)? ?(?:x|\*) ?multiplier",
-    neutral=r"(?:all three|all 3|the three|the 3) reports are in|(?:i have|i've got|got) all (?:three|3) reports"
-    r"|(?:based on|using|from|with) (?:all )?(?:the )?(?:three|3) reports(?: in)?|(?:the )?(?:inputs|figures)",
-    words=frozenset("final combined figure result answer number".split()),
-    remarks=frozenset("reports report three received based using inputs figures calculation working formula ledger scout risk"
-                      " sentinel ops forecaster thanks".split()),
+    # The steps by their own names: north and south together make 40; before the multiplier it is 29.
+    roles=((r"north (?:and|\+|plus|&) south(?: combined| together| totals?)?\s?(?:is|=|:|comes? to|makes?|gives?|equals)?\s?(\d+)"
+            r"(?!\d)(?!\s?[-+x*/]\s?\d)", 17 + 23),
+           (r"before (?:the |applying the )?multiplier[^\d]{0,20}?(\d+)", 17 + 23 - 11)),
+    rivals=frozenset("last median before without".split()),
+    kinds=frozenset("reporter reporters report reports".split()),
+    words=frozenset("final combined figure result answer reports report three received based using inputs figures "
+                    "calculation working formula ledger scout risk sentinel ops forecaster operations north south "
+                    "reserve multiplier nora".split()),
 )
 
 
@@ -87,12 +90,13 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     reporters_known = all(len(named) == 1 for named in entries.values())
     callbacks = [m for m in sent if user is not None and calls(m, user.pubkey, user.name)]
     checks = {**evidence.health(NAME), "reporters_in_directory": reporters_known, "final_reply_found": final is not None}
+    reading = read_answer(final.content, FIGURE, user.name if user else "") if final else None
     dimensions = {
         "reports_delivered": all(delivered(evidence, label, message) for label, message in found.items()),
         # The figure is posted once every report is in: a report stamped in the reply's second may have come after it.
         "inputs_complete": final is not None and final.created_at is not None
         and all(m is not None and m.created_at is not None and m.created_at < final.created_at for m in found.values()),
-        "answer_correct": final is not None and states_answer(final.content, FIGURE, user.name if user else ""),
+        "answer_correct": reading is not None and reading.states,
         # The turn goes back to the human once, by a real p tag on the final reply, and to nobody else but reporters
         # (whose wakes reporters_not_rementioned judges).
         "single_human_callback": final is not None and user is not None and callbacks == [final]
@@ -112,6 +116,8 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         "final_reply_content": final.content if final else "",
         "human_callbacks": [m.id for m in callbacks],
         "expected_answer": TOTAL,
+        # Why the final reply does not state the figure: the sentence or number that decided, and the rule.
+        "answer_reason": reading.reason if reading else "no final reply",
     }
     if not evidence.scripted_events:
         details["reports_note"] = ("the snapshot lists no scripted events (an older exporter writes none), so the three "

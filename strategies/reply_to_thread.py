@@ -257,6 +257,7 @@ REPLIES = ReplyTask(
         Fact("intermediate", affirmed=("Month-5 revenue: $153,154", "Growth factor: 1.3401", "Month-6 operating profit: $76,349")),
     ),
     neutral=("@{user}", *BASES, "Figures are rounded to the nearest dollar."),
+    consistent=("intermediate",),  # true steps of the projection beside its figures
 )
 
 

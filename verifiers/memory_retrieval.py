@@ -31,7 +31,12 @@ FACTS = Facts(
     changers=(("hedge", r"\b(?:about|approximately|approx|roughly|around|circa|nearly|almost|close to)\b|~"),
               ("future", r"\b(?:will|going to)\b|'ll\b")),
     # The memory entry is where the figure comes from: "the entry says" quotes no one else.
-    allowed=r"\b(?:entry|memory|notes|record|metric) (?:says|shows|reads)\b",
+    # A line opened by "From memory:", or a figure pulled from the memory, names the source, as "(from memory)"
+    # after a figure does not.
+    allowed=r"\b(?:entry|memory|notes|record|metric) (?:says|shows|reads)\b"
+            r"|(?:^|(?<=\n))from (?:my |the )?(?:cold )?memor(?:y|ies)(?= ?[:(])"
+            r"|\b(?:pulled|retrieved|fetched|read|took|got|found)(?: it| this| that| the figure| the number)? from"
+            r" (?:my |the )?(?:cold )?memor(?:y|ies)\b",
     # Beside the answer, words that make it count something else, or another month's.
     rivals=r"\b(?:active|accounts?|new|added|adds|daily|weekly|monthly|average|avg|newsletter|subscribers?|forecast\w*"
            r"|projected|target|goal|budget|planned|churn\w*|per (?:month|day|week|year)|each|every|a month|growth|grew"

@@ -26,11 +26,11 @@ FACTS = Facts(
     structure=frozenset({1, 12}),  # one year, twelve licences, twelve months
     # Words that claim a number is the year's total: $444 (a month's, or a licence's year) must not be called so.
     claims=r"\b(?:total|sum|in all|altogether|overall|annual|annually|yearly|per year|a year|per annum|for the year"
-           r"|12 months|answer)\b",
+           r"|12 months|answer|comes? to|costs?|for (?:the |all )?12 licen[cs]es|the licen[cs]es)\b",
     # The year's total given as another quantity: a month's, a licence's, a quarter's, a saving, cents, a count.
     rivals=r"\b(?:per month|a month|monthly|/ ?mo(?:nth)?|each|every|per licen[cs]e|per seat|per user|a licen[cs]e|a seat"
            r"|quarter|quarterly|sav(?:e|es|ed|ing|ings)|licen[cs]e-months|seat-months|cents?|discount|refund|invoiced|week"
-           r"|weekly|daily|day|owe)\b",
+           r"|weekly|daily|day|owe|price)\b",
 )
 
 

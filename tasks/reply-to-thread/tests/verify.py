@@ -655,9 +655,9 @@ from typing import Mapping
 
 
 # Text a reader does not see as said: struck through, in an HTML comment, folded away in a details block.
-HIDDEN = re.compile(r"~~|\u0336|<!--|<details|<summary|<s>|<del>|<strike>", re.IGNORECASE)
+HIDDEN = re.compile(r"~~|\u0336|<!--|<details|<summary|<s>|<del>|<strike>|\[ \]", re.IGNORECASE)  # an unticked box too
 # Marks that tell the reader not to take the reply at its word: an eye roll, a sarcasm tag.
-MOCKING = re.compile(r"\U0001f644|\U0001f92a|\U0001f61c|(?<!\w)/s\b")
+MOCKING = re.compile(r"\U0001f644|\U0001f92a|\U0001f61c|(?<!\w)/s\b", re.IGNORECASE)
 # Marks that say no: a cross, a prohibition sign.
 CROSSED = re.compile("[\u2717\u2718\u274c\u274e\u26d4\U0001f6ab]")
 # Signs read as words or ASCII before a reply is folded.
@@ -681,6 +681,8 @@ RESULT = re.compile(r"=|~|->")
 # What opens a window after a number and belongs to it: its unit ("$37 per licence per month", "$444 a month").
 UNIT_LEAD = re.compile(r"^[ $)(]*(?:(?:/ ?|per |a |an |each |every )(?:licen[cs]es?|seats?|users?|months?|mo|year|yr)\b ?"
                        r"|each\b ?)+")
+# What arithmetic is made of, a unit after a slash ("$37/month") set apart so it is not read as a division.
+EXPRESSION_TOKEN = re.compile(r"/ ?[a-z]+|(?<![\w.])\d+(?:\.\d+)?|(?<![a-z])-(?![a-z])|[+*/^()]|\bx\b")
 # Amounts set side by side, and two amounts joined as a range.
 SLASH = re.compile(r"\s/\s")
 RANGE_JOINT = re.compile(r"\s*\$?\s*(?:-|to|through)\s*\$?\s*")
@@ -692,22 +694,28 @@ MAX_CLAIM_CHARS = 20_000
 
 # Words and marks that change what a figure means, anywhere in what the reply says (courtesy set aside).
 CHANGERS: tuple[tuple[str, str], ...] = (
-    ("question", r"\?"),
-    ("negated", r"\b(?:not|never|no|none|neither|nor|cannot|nothing)\b|n't\b"),
+    ("question", r"\?|\b(?:is it true|can you confirm|could you confirm|would it be right|do we agree|did you mean)\b"
+                 r"|(?:^|(?<=[.!:\n]))\s*(?:is|are|was|were|do|does|did|can|could|would|should|shall|has|have|will)"
+                 r" (?=[\w$])"),
+    ("negated", r"\b(?:not|never|no|none|neither|nor|cannot|nothing|nobody|cant|wont|dont|isnt|wasnt|didnt|doesnt"
+                r"|aint|false|untrue|inaccurate)\b|n't\b"),
     ("hedge", r"\b(?:maybe|perhaps|probably|possibly|likely|unlikely|guess|guessing|seems?|appears?|might|may(?! \d)|could"
               r"|should|unsure|uncertain|unverified|verify|verified|double-check|double check|re-check|recheck|estimate"
-              r"|estimated|expected|somewhere|ballpark|range|between|give or take|or so|i think|i suspect)\b|\+/-|\u00b1"),
+              r"|estimated|expected|somewhere|ballpark|range|between|give or take|or so|i think|i suspect|i believe|i guess"
+              r"|i'd say|as far as i (?:can tell|know)|looks like|unconfirmed|from memory|if i remember|allegedly"
+              r"|supposedly|reportedly|apparently|presumably)\b|\+/-|\u00b1"),
     ("alternatives", r"\b(?:or|either|depending|depends|whichever|alternatively|otherwise)\b"),
     ("condition", r"\b(?:if|unless|once|when|until|provided)\b"),
     ("promise", r"\b(?:i'll|i will|we'll|let me|shortly|soon|later|in a minute|in a sec|working on|on it|crunching|pending"
                 r"|get back|come back|follow up|still|yet|first need|need to)\b|\u23f3"),
     ("retraction", r"\b(?:actually|scratch|ignore|disregard|correction|corrected|oops|wait|hold on|redo|re-do|mistake"
                    r"|mistaken|wrong|wrongly|revised|updated|instead|supersedes?|rather|sorry|apolog\w*|my bad|mixed"
-                   r"|mix up|placeholders?|draft|tentative|preliminary)\b|\bedit:"),
-    ("refusal", r"\b(?:unable|decline|consult|authori[sz]ed|allowed to|permitted)\b"),
+                   r"|mix up|placeholders?|draft|tentative|preliminary|strike that|second thought|misspoke|made that up"
+                   r"|fiction|outdated|opposite|other way round|until a minute ago|last week)\b|\bedit:"),
+    ("refusal", r"\b(?:unable|declin\w*|refuse|consult|authori[sz]ed|allowed to|permitted|vouch)\b"),
     ("attributed", r"\b(?:said|says|say|mentioned|told|claims?|claimed|reported|heard|quoted?|naive|textbook|someone"
-                   r"|posted|bot posted)\b"),
-    ("mocking", r"\b(?:lol|kidding|joking|jk|as if|whatever|totally|obviously|yeah right|a cool|a mere)\b"),
+                   r"|posted|asked me to|wanted me to)\b"),
+    ("mocking", r"\b(?:lol|kidding|joking|jk|as if|whatever|totally|obviously|yeah,? right|a cool|a mere)\b"),
     ("test or template", r"\b(?:test|testing|sample|example|e\.g|dummy|mock|format check|template)\b"
                          r"|\{\s*[a-z_]+\s*\}|\[[a-z _]+\]"),
     ("addressed to the grader", r"\b(?:grader|verifier|evaluator|answer correct|reward|system|instructions)\b"),
@@ -843,7 +851,7 @@ def read_claims(facts: Facts, content: str, user: str) -> Reading:
                 return Reading(stated, f"rival figure {clause[number.start:number.end]} in {clause!r}")
             if what != "structure":
                 values.append((number, what))
-        reason = headed(facts, clause, numbers) or ranged(clause, values)
+        reason = headed(facts, clause, numbers) or ranged(clause, values) or worked(facts, clause)
         if reason:
             return Reading(stated, reason)
         for index, (number, what) in enumerate(values):
@@ -896,17 +904,100 @@ def side_by_side(facts: Facts, text: str) -> str | None:
     return None
 
 
+def worked(facts: Facts, clause: str) -> str | None:
+    """Working that is false: each `=` whose left side ends in arithmetic on a number the task gives or computes
+    ("12 x $37 x 12 = $5,328"; "x 12 = $5,328" goes on from the result before it) must reach the number on its right,
+    within the task's tolerance or the precision the right side is written to."""
+    sides = clause.split("=")
+    result: Decimal | None = None
+    for left, right in zip(sides, sides[1:]):
+        tokens = [token for token in EXPRESSION_TOKEN.findall(left) if not token.startswith("/") or token == "/"]
+        value = _trailing(facts, ([str(result)] if result is not None and tokens[:1] in (["x"], ["*"], ["/"], ["+"], ["-"]) else [])
+                          + tokens)
+        reached = numbers_in(right)[1][:1]
+        result = reached[0].value if reached else None
+        if value is not None and reached and abs(value - reached[0].value) > max(reached[0].unit / 2, facts.tolerance):
+            return f"false working: {left.strip()} = {right.strip()}"
+    return None
+
+
+def _trailing(facts: Facts, tokens: list[str]) -> Decimal | None:
+    """The value of the longest arithmetic at the end of `tokens` that opens with a number or a bracket, holds an
+    operator and a number that is not structure; None when there is none."""
+    for start in range(len(tokens)):
+        part = tokens[start:]
+        if part[0][0].isdigit() or part[0] == "(":
+            operands = [Decimal(token) for token in part if token[0].isdigit()]
+            if len(operands) > 1 and any(value not in facts.structure for value in operands):
+                value = evaluate(part)
+                if value is not None:
+                    return value
+    return None
+
+
+def evaluate(tokens: list[str]) -> Decimal | None:
+    """The value of arithmetic in tokens (numbers, `+ - x * / ^` and brackets, usual precedence); None when the
+    tokens are not one expression or divide by zero."""
+    position = 0
+
+    def peek() -> str | None:
+        return tokens[position] if position < len(tokens) else None
+
+    def take() -> str:
+        nonlocal position
+        position += 1
+        return tokens[position - 1]
+
+    def total() -> Decimal | None:
+        value = product()
+        while value is not None and peek() in ("+", "-"):
+            sign, other = take(), product()
+            value = None if other is None else value + other if sign == "+" else value - other
+        return value
+
+    def product() -> Decimal | None:
+        value = power()
+        while value is not None and peek() in ("x", "*", "/"):
+            sign, other = take(), power()
+            if other is None or (sign == "/" and other == 0):
+                return None
+            value = value / other if sign == "/" else value * other
+        return value
+
+    def power() -> Decimal | None:
+        value = atom()
+        if value is not None and peek() == "^":
+            take()
+            exponent = atom()
+            return None if exponent is None or exponent != int(exponent) or abs(exponent) > 100 else value ** int(exponent)
+        return value
+
+    def atom() -> Decimal | None:
+        token = peek()
+        if token is None:
+            return None
+        take()
+        if token == "(":
+            value = total()
+            return value if value is not None and peek() == ")" and take() else None
+        return Decimal(token) if token[0].isdigit() else None
+
+    found = total()
+    return found if position == len(tokens) else None
+
+
 @dataclass(frozen=True)
 class Named:
     """How a number of a clause is named: the figure its words name (None when they name none), the words before it
     that are its own (`label`), the words that give its period (`window`), every word near it (`around`), and whether
-    it is an operand of working."""
+    it is an operand of working or stands in a clause of no words."""
 
     figure: str | None
     label: str
     window: str
     around: str
     operand: bool = False  # an operator stands beside it: it is worked on, not given as a result
+    bare: bool = False  # its clause holds no word at all
 
 
 def naming(facts: Facts, clause: str, values: list[tuple[Number, str]], index: int) -> Named:
@@ -924,10 +1015,11 @@ def naming(facts: Facts, clause: str, values: list[tuple[Number, str]], index: i
     label = head if result else UNIT_LEAD.sub(" ", before) if index else before
     around = f"{before} {after} {head if result else ''}"
     operand = OPERATOR.search(after) is not None or OPERATOR.search(before) is not None
+    bare = re.search(r"[a-z]", clause) is None
     if not facts.roles:
         joint = NEXT_JOINT.search(after)
         return Named(None, f"{label} | {after}", f"{label} {after[: joint.start() if joint else len(after)]}", around,
-                     operand)
+                     operand, bare)
     own = [role for _, role in _roles(facts, label)]
     named_after = _roles(facts, after)
     styled_after = not result and not _roles(facts, head)
@@ -937,11 +1029,11 @@ def naming(facts: Facts, clause: str, values: list[tuple[Number, str]], index: i
         window = label[max(label.rfind(joint, 0, named_at) for joint in (": ", ", ", "; ")) + 1 :]
         # Words after it up to the next joint or name give its period too ("revenue $160,811 in month 5").
         stops = [found.start() for found in (NEXT_JOINT.search(after),) if found] + [place for place, _ in named_after[:1]]
-        return Named(figure, label, f"{window} {after[: min(stops, default=len(after))]}", around, operand)
+        return Named(figure, label, f"{window} {after[: min(stops, default=len(after))]}", around, operand, bare)
     if named_after:  # the name after it, up to the next name
         return Named(named_after[0][1], label, after[: named_after[1][0] if len(named_after) > 1 else len(after)], around,
-                     operand)
-    return Named(None, label, label, around, operand)
+                     operand, bare)
+    return Named(None, label, label, around, operand, bare)
 
 
 def misstated(facts: Facts, named: Named, figure: str, written: str) -> str | None:
@@ -978,10 +1070,12 @@ def posing(facts: Facts, named: Named, written: str) -> str | None:
                 need and not re.search(need, named.around)):
             return None
         return f"rival value: {written} named as {figure}"
+    if re.search(facts.rivals, named.window):
+        return None
     claim = re.search(facts.claims, named.window)
-    if claim and not re.search(facts.rivals, named.window):
+    if claim:
         return f"rival value: {written} named as {claim.group()!r}"
-    return None
+    return f"rival value: {written} given bare" if named.bare else None
 
 
 def _periods(facts: Facts, window: str) -> set[int]:

@@ -19,6 +19,8 @@ LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
 GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?P<sep>[,' ])\d{3}(?:(?P=sep)\d{3})*(?![\d]|[,']\d)")
 # A number stands alone: not glued after a letter ("bennett352", an id) and not opened by a zero ("0352345").
 DIGITS = re.compile(r"(?<![\w.])(?:0|[1-9]\d*)(?:\.\d+)?(?!\d)")
+# A minus sign set right before a number, not between two ("-$5,328", but not "857,041 - 482,571" or "month-6").
+NEGATIVE = re.compile(r"(?:^|(?<=[\s(:]))-\$?$")
 # What may follow a number and scales it: thousands or millions; cents divide it.
 SCALES = {"k": 1000, "thousand": 1000, "mn": 1_000_000, "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000}
 SCALE = re.compile(r" ?(?P<scale>k|thousand|mn|million|bn|billion)\b| ?(?P<cents>\u00a2|cents?\b)")
@@ -66,12 +68,15 @@ def worded(words: str) -> int | None:
 
 
 # "one" that stands for a thing already named is no number: "the one from my notes", "that one".
+AFTER_DIGITS = re.compile(r"\d ?$")
 PRONOUN_ONE = re.compile(r"(?:the|that|this|which|any|every|each|no|some)\s$")
 
 
 def _words(found: re.Match[str]) -> str:
     if found.group() == "one" and PRONOUN_ONE.search(found.string, 0, found.start()):
         return found.group()
+    if found.group().split(" ")[0] in MULTIPLIERS and AFTER_DIGITS.search(found.string, 0, found.start()):
+        return found.group()  # "352,345 thousand": the scale of the number before it (SCALE)
     value = worded(found.group())
     return found.group() if value is None else str(value)
 
@@ -91,5 +96,7 @@ def numbers_in(text: str) -> tuple[str, list[Number]]:
             value, unit = value * factor, unit * factor
         elif scale:
             value, unit = value / 100, unit / 100
+        if NEGATIVE.search(text, 0, found.start()):
+            value = -value
         numbers.append(Number(value, unit, found.start(), found.end(), text.startswith("%", found.end())))
     return text, numbers

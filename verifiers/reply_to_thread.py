@@ -44,7 +44,7 @@ FACTS = Facts(
                      r"|1 ?- ?m?6|1 ?\.\. ?6|1 to 6|ytd|combined|aggregate"},
     # A true intermediate named as revenue or expenses is told apart by a sum or a span of months ("over months 1-6
     # revenue totals $857,041", "sum revenue (857,041)"); the profit's by lacking a cumulative word ("month-6 profit").
-    others={figure: r"cumulative|\bcum\b|total|\bsum|together|adding|added|\bover\b|across|through|months|\bm1"
+    others={figure: r"\b(?:cumulative|cum|total|sum|summed|summing|together|adding|added|over|across|through|months|m1)\b"
             for figure in ("revenue", "expenses")},
     # Another quantity: a loss, a year's or an average figure, a margin, or month 6's profit alone.
     rivals=r"\b(?:loss|losses|annuali[sz]ed|annual|average|avg|margin)\b|(?:(?:in|for|at) month 6|month 6|\bm6)"

@@ -556,6 +556,8 @@ LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
 GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?P<sep>[,' ])\d{3}(?:(?P=sep)\d{3})*(?![\d]|[,']\d)")
 # A number stands alone: not glued after a letter ("bennett352", an id) and not opened by a zero ("0352345").
 DIGITS = re.compile(r"(?<![\w.])(?:0|[1-9]\d*)(?:\.\d+)?(?!\d)")
+# A minus sign set right before a number, not between two ("-$5,328", but not "857,041 - 482,571" or "month-6").
+NEGATIVE = re.compile(r"(?:^|(?<=[\s(:]))-\$?$")
 # What may follow a number and scales it: thousands or millions; cents divide it.
 SCALES = {"k": 1000, "thousand": 1000, "mn": 1_000_000, "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000}
 SCALE = re.compile(r" ?(?P<scale>k|thousand|mn|million|bn|billion)\b| ?(?P<cents>\u00a2|cents?\b)")
@@ -603,12 +605,15 @@ def worded(words: str) -> int | None:
 
 
 # "one" that stands for a thing already named is no number: "the one from my notes", "that one".
+AFTER_DIGITS = re.compile(r"\d ?$")
 PRONOUN_ONE = re.compile(r"(?:the|that|this|which|any|every|each|no|some)\s$")
 
 
 def _words(found: re.Match[str]) -> str:
     if found.group() == "one" and PRONOUN_ONE.search(found.string, 0, found.start()):
         return found.group()
+    if found.group().split(" ")[0] in MULTIPLIERS and AFTER_DIGITS.search(found.string, 0, found.start()):
+        return found.group()  # "352,345 thousand": the scale of the number before it (SCALE)
     value = worded(found.group())
     return found.group() if value is None else str(value)
 
@@ -628,6 +633,8 @@ def numbers_in(text: str) -> tuple[str, list[Number]]:
             value, unit = value * factor, unit * factor
         elif scale:
             value, unit = value / 100, unit / 100
+        if NEGATIVE.search(text, 0, found.start()):
+            value = -value
         numbers.append(Number(value, unit, found.start(), found.end(), text.startswith("%", found.end())))
     return text, numbers
 
@@ -683,6 +690,7 @@ UNIT_LEAD = re.compile(r"^[ $)(]*(?:(?:/ ?|per |a |an |each |every )(?:licen[cs]
                        r"|each\b ?)+")
 # What arithmetic is made of, a unit after a slash ("$37/month") set apart so it is not read as a division.
 EXPRESSION_TOKEN = re.compile(r"/ ?[a-z]+|(?<![\w.])\d+(?:\.\d+)?|(?<![a-z])-(?![a-z])|[+*/^()]|\bx\b")
+MONTH_MARK = re.compile(r"\bm(\d{1,2})\b")  # "m6": a month written as one word
 # Amounts set side by side, and two amounts joined as a range.
 SLASH = re.compile(r"\s/\s")
 RANGE_JOINT = re.compile(r"\s*\$?\s*(?:-|to|through)\s*\$?\s*")
@@ -766,9 +774,10 @@ class Reading:
 def said_plainly(content: str, user: str) -> str | None:
     """What the reply says, its courtesy and presentation taken off, folded to ASCII; None when characters remain that
     no reader can check (a homoglyph, a combining mark)."""
-    text = undressed(content, user).translate(SYMBOLS).translate(TYPOGRAPHY)
+    text = undressed(content, user).replace("`", "").translate(SYMBOLS).translate(TYPOGRAPHY)
     text = "".join(char for char in text if unicodedata.category(char) not in ("So", "Mn", "Cf"))
     text = SNAKE.sub(" ", MARKUP.sub(" ", "\n".join(fold(line) for line in text.splitlines())))
+    text = "\n".join(line.strip() for line in text.split("\n"))
     return text if text.isascii() else None
 
 
@@ -811,7 +820,7 @@ def accounted(facts: Facts, number: Number) -> str | None:
         return "structure"
     # An intermediate written to the unit or coarser may be rounded either way within the task's tolerance.
     tolerance = facts.tolerance if number.unit >= 1 else Decimal(0)
-    if any(_near(number, value, Decimal(0)) for value in facts.inputs):
+    if number.value in facts.inputs:
         return "input"
     if any(_near(number, value, tolerance) for value in facts.intermediates):
         return "intermediate"
@@ -890,16 +899,19 @@ def ranged(clause: str, values: list[tuple[Number, str]]) -> str | None:
 
 
 def side_by_side(facts: Facts, text: str) -> str | None:
-    """Amounts set side by side with a slash offer a choice ("$5,328 / $444"), unless they are figures of different
-    names ("160,811 / 84,462 / 374,470")."""
+    """Amounts set side by side with a slash offer a choice ("$5,328 / $444"), unless they are different figures and,
+    in a reply that names its figures, the item after the slash names one ("160,811 (rev) / 84,462 (exp)")."""
+    named = bool(_roles(facts, text))
     for line in text.splitlines():
         line, numbers = numbers_in(line)
-        for joint in SLASH.finditer(line):
+        joints = list(SLASH.finditer(line))
+        for index, joint in enumerate(joints):
             left = [n for n in numbers if n.end <= joint.start() and accounted(facts, n) != "structure"][-1:]
             right = [n for n in numbers if n.start >= joint.end() and accounted(facts, n) != "structure"][:1]
             if left and right:
                 names = {accounted(facts, left[0]), accounted(facts, right[0])}
-                if len(names) < 2 or not names <= set(facts.figures):
+                item = line[joint.end() : joints[index + 1].start() if index + 1 < len(joints) else len(line)]
+                if len(names) < 2 or not names <= set(facts.figures) or (named and not _roles(facts, item)):
                     return f"alternatives: {line[left[0].start:right[0].end]!r}"
     return None
 
@@ -998,6 +1010,7 @@ class Named:
     around: str
     operand: bool = False  # an operator stands beside it: it is worked on, not given as a result
     bare: bool = False  # its clause holds no word at all
+    name: str = ""  # the words that name it, from the joint before its name (or after it, to the next joint)
 
 
 def naming(facts: Facts, clause: str, values: list[tuple[Number, str]], index: int) -> Named:
@@ -1029,10 +1042,11 @@ def naming(facts: Facts, clause: str, values: list[tuple[Number, str]], index: i
         window = label[max(label.rfind(joint, 0, named_at) for joint in (": ", ", ", "; ")) + 1 :]
         # Words after it up to the next joint or name give its period too ("revenue $160,811 in month 5").
         stops = [found.start() for found in (NEXT_JOINT.search(after),) if found] + [place for place, _ in named_after[:1]]
-        return Named(figure, label, f"{window} {after[: min(stops, default=len(after))]}", around, operand, bare)
-    if named_after:  # the name after it, up to the next name
+        return Named(figure, label, f"{window} {after[: min(stops, default=len(after))]}", around, operand, bare, window)
+    if named_after:  # the name after it, up to the next name, or to the joint after its name for the words naming it
+        joint = NEXT_JOINT.search(after, named_after[0][0])
         return Named(named_after[0][1], label, after[: named_after[1][0] if len(named_after) > 1 else len(after)], around,
-                     operand, bare)
+                     operand, bare, after[: joint.start() if joint else len(after)])
     return Named(None, label, label, around, operand, bare)
 
 
@@ -1049,6 +1063,9 @@ def misstated(facts: Facts, named: Named, figure: str, written: str) -> str | No
     periods = _periods(facts, named.window)
     if not periods <= facts.periods.get(figure, periods):
         return f"rival period for {figure}: {sorted(periods)} in {named.window!r}"
+    other = re.search(facts.others.get(figure, r"(?!)"), named.name)
+    if other:
+        return f"rival role {other.group()!r} for {figure} {written}"
     need = facts.needs.get(figure)
     if need and not re.search(need, named.around):
         return f"{figure} {written} not named as {need!r}"
@@ -1079,7 +1096,9 @@ def posing(facts: Facts, named: Named, written: str) -> str | None:
 
 
 def _periods(facts: Facts, window: str) -> set[int]:
-    return {int(found.value) for found in numbers_in(window)[1] if found.unit == 1 and found.value in facts.structure}
+    """The month numbers `window` names, written alone or after an `m` ("m6", "m1-6")."""
+    found = {int(number.value) for number in numbers_in(window)[1] if number.unit == 1 and number.value in facts.structure}
+    return found | {int(month) for month in MONTH_MARK.findall(window) if int(month) in facts.structure}
 
 
 # ---- verifiers/schema.py ----

@@ -656,6 +656,7 @@ Words the reader does not know are no reason to fail. Every failure names its ru
 
 import re
 import unicodedata
+from bisect import bisect
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Mapping
@@ -699,6 +700,7 @@ PERIOD_HEADING = re.compile(r"\W*(?:(?:for|in|over) )?(?:the )?(?:months?|m) ?\d
 # Where the words after a figure stop naming it: the next joint.
 NEXT_JOINT = re.compile(r",\s|;\s|:\s| and | - ")
 MAX_CLAIM_CHARS = 20_000
+MAX_TERMS = 40  # the most tokens of arithmetic read before an `=`
 
 # Words and marks that change what a figure means, anywhere in what the reply says (courtesy set aside).
 CHANGERS: tuple[tuple[str, str], ...] = (
@@ -904,15 +906,17 @@ def side_by_side(facts: Facts, text: str) -> str | None:
     named = bool(_roles(facts, text))
     for line in text.splitlines():
         line, numbers = numbers_in(line)
+        values = [(number, accounted(facts, number)) for number in numbers]
+        values = [(number, what) for number, what in values if what != "structure"]
         joints = list(SLASH.finditer(line))
         for index, joint in enumerate(joints):
-            left = [n for n in numbers if n.end <= joint.start() and accounted(facts, n) != "structure"][-1:]
-            right = [n for n in numbers if n.start >= joint.end() and accounted(facts, n) != "structure"][:1]
+            cut = bisect([number.start for number, _ in values], joint.start())
+            left, right = values[cut - 1 : cut] if cut else [], values[cut : cut + 1]
             if left and right:
-                names = {accounted(facts, left[0]), accounted(facts, right[0])}
+                names = {left[0][1], right[0][1]}
                 item = line[joint.end() : joints[index + 1].start() if index + 1 < len(joints) else len(line)]
                 if len(names) < 2 or not names <= set(facts.figures) or (named and not _roles(facts, item)):
-                    return f"alternatives: {line[left[0].start:right[0].end]!r}"
+                    return f"alternatives: {line[left[0][0].start:right[0][0].end]!r}"
     return None
 
 
@@ -924,6 +928,7 @@ def worked(facts: Facts, clause: str) -> str | None:
     result: Decimal | None = None
     for left, right in zip(sides, sides[1:]):
         tokens = [token for token in EXPRESSION_TOKEN.findall(left) if not token.startswith("/") or token == "/"]
+        tokens = tokens[-MAX_TERMS:]  # a line of working is short; bounding it bounds the time reading it takes
         value = _trailing(facts, ([str(result)] if result is not None and tokens[:1] in (["x"], ["*"], ["/"], ["+"], ["-"]) else [])
                           + tokens)
         reached = numbers_in(right)[1][:1]

@@ -227,3 +227,9 @@ def test_arithmetic_is_evaluated_with_the_usual_precedence(tokens: str, value: D
 @pytest.mark.parametrize("tokens", ["", "1 +", "1 / 0", "( 1 + 2", "1 2", "2 ^ 0.5", "2 ^ 101", ") 1", "x", "1 + x"])
 def test_what_is_not_one_expression_has_no_value(tokens: str) -> None:
     assert evaluate(tokens.split()) is None
+
+
+@pytest.mark.parametrize("step", ["x 12", "* 12", "+ 12", "- 12"])
+def test_working_that_goes_on_from_a_result_is_checked_from_that_result(step: str) -> None:
+    """"12 x 37 = 444, x 12 = 444" is false: the step after a result starts from it, whatever its operator."""
+    assert (reason(UM, f"12 x 37 = 444, {step} = 444", JOHN) or "").startswith("false working"), step

@@ -146,18 +146,20 @@ def figure_missing(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
-@adversary("the right figures with other numbers beside them: a month-by-month table, an intermediate result, "
-           "another month or an alternative answer", zeroes="answer_correct")
+@adversary("the right figures with numbers beside them the projection never computes: another growth rate's month, "
+           "a false intermediate or factor, an alternative answer, or a true month's figure named as a figure",
+           zeroes="answer_correct")
 def extra_numbers(rng: Random, trial: Trial) -> Broken:
     _with_figures(trial, dict(PREFERRED))
     month = rng.randint(1, 5)
     extra = rng.choice([
-        f"Month-{month} revenue: ${round(120_000 * 1.05**month):,}",
-        f"Month {month}: revenue ${round(120_000 * 1.05**month):,}, expenses ${round(75_000 * 1.02**month):,}",
-        f"Month-6 operating profit: ${ROUNDED['revenue'] - ROUNDED['expenses']:,}",
+        f"Month-{month} revenue: ${round(120_000 * 1.04**month):,}",
+        f"Month {month}: revenue ${round(120_000 * (1 + 0.05 * month)):,}, expenses ${round(75_000 * 1.03**month):,}",
+        f"Month-6 operating profit: ${ROUNDED['revenue'] - ROUNDED['expenses'] + 1_000:,}",
         "(With simple growth, revenue would be $156,000.)",
-        f"Growth factor: {1.05**6:.4f}",
+        f"Growth factor: {1.05**7:.4f}",
         "Revenue: $156,000",
+        f"Revenue: ${round(120_000 * 1.05**month):,}",
     ])
     content = trial.final()["content"].split("\n")
     content.insert(rng.randint(0, len(content)), extra)
@@ -231,7 +233,9 @@ def _fact(figure: str, name: str) -> Fact:
     value = PREFERRED[figure]
     return Fact(figure, affirmed=_forms(figure),
                 negated=(f"{name} is not {value}", f"{name} isn't {value}", f"{name}: not {value}", f"{name} is no longer {value}"),
-                future=(f"{name} will be {value}", f"I'll confirm {name.lower()} ({value}) shortly", f"{name} would be {value}"),
+                # A projection's own future ("will be") states it; a promise or a condition does not.
+                future=(f"I'll confirm {name.lower()} ({value}) shortly", f"{name} will be {value} if growth holds",
+                        f"{name} would be {value} once the rates are confirmed"),
                 hedged=(f"{name} is probably {value}", f"{name} should be around {value}, but I'm not certain"),
                 questioned=(f"Is {name.lower()} {value}?", f"{name}: {value}?"),
                 corrected=("Actually, I used simple growth, so these are off.", f"Correction: {name.lower()} is different."))
@@ -253,6 +257,7 @@ REPLIES = ReplyTask(
         Fact("intermediate", affirmed=("Month-5 revenue: $153,154", "Growth factor: 1.3401", "Month-6 operating profit: $76,349")),
     ),
     neutral=("@{user}", *BASES, "Figures are rounded to the nearest dollar."),
+    consistent=("intermediate",),  # true steps of the projection beside its figures
 )
 
 

@@ -161,11 +161,12 @@ def wrong_total(rng: Random, trial: Trial) -> Broken:
     return trial
 
 
-@adversary("the right total with another number beside it: the monthly cost, a per-licence figure, an alternative",
-           zeroes="answer_correct")
+@adversary("the right total with another number beside it: a false monthly cost or share, a step the sum never takes, "
+           "an alternative, or the month's cost called the total", zeroes="answer_correct")
 def extra_numbers(rng: Random, trial: Trial) -> Broken:
-    extra = rng.choice(["That's $444 per month.", "Each licence costs $444 a year.", "(Or $5,772 if billed for 13 months.)",
-                        "12 \u00d7 $37 = $444 per month; \u00d7 12 = $5,328.", "Monthly: $444", "That's 144 licence-months."])
+    extra = rng.choice(["That's $454 per month.", "Each licence costs $434 a year.", "(Or $5,772 if billed for 13 months.)",
+                        "12 \u00d7 $37 = $434 per month; \u00d7 12 = $5,328.", "Monthly: $448", "That's 144 licence-months.",
+                        "The total is $444.", "Annual total: $444"])
     parts = [ANSWER, extra]
     rng.shuffle(parts)
     trial.final()["content"] = rng.choice(["\n", " "]).join(parts)
@@ -216,8 +217,9 @@ REPLIES = ReplyTask(
         Fact("total", affirmed=_forms(),
              negated=(f"The total is not ${TOTAL:,}", f"The total isn't ${TOTAL:,}", f"It's not ${TOTAL:,}",
                       f"Total: not ${TOTAL:,}"),
-             future=(f"The total will be ${TOTAL:,}", f"I'll confirm the total (${TOTAL:,}) shortly",
-                     f"It would be ${TOTAL:,}"),
+             # What the licences will cost is the task's own future: a promise or a condition does not state it.
+             future=(f"The total will be ${TOTAL:,} once the vendor confirms", f"I'll confirm the total (${TOTAL:,}) shortly",
+                     f"It would be ${TOTAL:,} if the price holds"),
              hedged=(f"The total should be around ${TOTAL:,}, but double-check", f"Roughly ${TOTAL:,}, I think"),
              questioned=(f"Is the total ${TOTAL:,}?", f"${TOTAL:,}?"),
              corrected=("Actually, I counted 13 months.", "Correction: that was per licence.")),
@@ -232,6 +234,7 @@ REPLIES = ReplyTask(
             "That's {v} for each licence", "{v} per month", "The licence price is {v}", "{v} a licence", "Price: {v}"))),
     ),
     neutral=("@{user}", "Here's the math:", "At $37 per licence per month for 12 licences over 12 months,"),
+    consistent=("monthly-beside",),  # a true step of the sum beside the total
 )
 
 

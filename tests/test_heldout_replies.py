@@ -18,28 +18,30 @@ _WRONG = [pytest.param(task, case, id=f"{task.data}/{case.id}") for task, case i
 # theirs are regression bounds; F and G were each scored once (G's one false pass was then fixed), and their counts
 # measure wording nobody here had seen. F's bound was 10 while a case's reward label was `expected` alone; its file
 # says a reply whose `real_newlines` is false is not rewarded, and two such cases are now labelled so (docs/replies.md).
+# reply-to-thread, user-mention and memory-retrieval were tuned on all of A-G when they came to be read for their claims
+# (verifiers/claims.py), so their bounds are regression bounds; memory-retrieval's one is "I believe ..." read as a hedge.
 FALSE_FAIL_BOUND = {
     "narrative_replies.toml": 2, "read_named_path_replies.toml": 2,
     "narrative_replies_b.toml": 2, "read_named_path_replies_b.toml": 1,
     "narrative_replies_c.toml": 2, "read_named_path_replies_c.toml": 3,
-    "memory_retrieval_replies.toml": 2, "reply_to_thread_replies.toml": 7, "user_mention_replies.toml": 8,
-    "ambiguous_user_mention_replies.toml": 4, "create_channel_invite_users_replies.toml": 10,
+    "memory_retrieval_replies.toml": 0, "reply_to_thread_replies.toml": 0, "user_mention_replies.toml": 0,
+    "ambiguous_user_mention_replies.toml": 0, "create_channel_invite_users_replies.toml": 0,
     "multiline_message_replies.toml": 0, "interleaved_agent_reports_replies.toml": 0,
     "cross_thread_requests_replies.toml": 0,
-    "memory_retrieval_replies_d.toml": 9, "reply_to_thread_replies_d.toml": 12, "user_mention_replies_d.toml": 14,
-    "ambiguous_user_mention_replies_d.toml": 13, "create_channel_invite_users_replies_d.toml": 14,
+    "memory_retrieval_replies_d.toml": 1, "reply_to_thread_replies_d.toml": 0, "user_mention_replies_d.toml": 0,
+    "ambiguous_user_mention_replies_d.toml": 0, "create_channel_invite_users_replies_d.toml": 0,
     "multiline_message_replies_d.toml": 0, "interleaved_agent_reports_replies_d.toml": 0,
     "cross_thread_requests_replies_d.toml": 0,
-    "memory_retrieval_replies_e.toml": 6, "reply_to_thread_replies_e.toml": 10, "user_mention_replies_e.toml": 12,
-    "ambiguous_user_mention_replies_e.toml": 6, "create_channel_invite_users_replies_e.toml": 14,
+    "memory_retrieval_replies_e.toml": 0, "reply_to_thread_replies_e.toml": 0, "user_mention_replies_e.toml": 0,
+    "ambiguous_user_mention_replies_e.toml": 0, "create_channel_invite_users_replies_e.toml": 0,
     "multiline_message_replies_e.toml": 0, "interleaved_agent_reports_replies_e.toml": 0,
     "cross_thread_requests_replies_e.toml": 0,
-    "memory_retrieval_replies_f.toml": 9, "reply_to_thread_replies_f.toml": 18, "user_mention_replies_f.toml": 19,
-    "ambiguous_user_mention_replies_f.toml": 13, "create_channel_invite_users_replies_f.toml": 23,
+    "memory_retrieval_replies_f.toml": 0, "reply_to_thread_replies_f.toml": 0, "user_mention_replies_f.toml": 0,
+    "ambiguous_user_mention_replies_f.toml": 0, "create_channel_invite_users_replies_f.toml": 0,
     "multiline_message_replies_f.toml": 0, "interleaved_agent_reports_replies_f.toml": 0,
     "cross_thread_requests_replies_f.toml": 0,
-    "memory_retrieval_replies_g.toml": 1, "reply_to_thread_replies_g.toml": 3, "user_mention_replies_g.toml": 4,
-    "ambiguous_user_mention_replies_g.toml": 5, "create_channel_invite_users_replies_g.toml": 7,
+    "memory_retrieval_replies_g.toml": 0, "reply_to_thread_replies_g.toml": 0, "user_mention_replies_g.toml": 0,
+    "ambiguous_user_mention_replies_g.toml": 0, "create_channel_invite_users_replies_g.toml": 0,
     "multiline_message_replies_g.toml": 0, "interleaved_agent_reports_replies_g.toml": 0,
     "cross_thread_requests_replies_g.toml": 0,
 }

@@ -6,12 +6,8 @@ import pytest
 
 from verifuzz.verifiers.ambiguous_user_mention import reports_sent
 from verifuzz.verifiers.create_channel_invite_users import reports_creation
-from verifuzz.verifiers.figures import answers as figures_answer
 from verifuzz.verifiers.lexicon import ASKING, spoken
-from verifuzz.verifiers.memory_retrieval import answers as memory_answers
 from verifuzz.verifiers.multiline_message import BLOCK, layout_preserved
-from verifuzz.verifiers.user_mention import FIGURES as LICENCE_FIGURES
-from verifuzz.verifiers.user_mention import GRAMMAR as LICENCE_GRAMMAR
 
 WORDS = frozenset({"tickets", "left"})
 
@@ -44,8 +40,6 @@ def test_a_number_before_the_verb_opens_the_piece() -> None:
     """"42 were planned" and "$5,328 is the annual bill" state; a caller that took the amount out leaves a space first."""
     assert spoken("42 were planned", frozenset({"planned"}), asking=ASKING)
     assert spoken(" is the annual bill", frozenset({"annual", "bill"}), asking=ASKING)
-    assert figures_answer(LICENCE_GRAMMAR, LICENCE_FIGURES, "$5,328 is the annual bill", "John Vincent Doe")
-    assert not figures_answer(LICENCE_GRAMMAR, LICENCE_FIGURES, "Is the annual bill $5,328", "John Vincent Doe")
 
 
 def test_a_piece_may_open_with_such_a_verb_when_the_reader_asks_for_no_check() -> None:
@@ -65,56 +59,6 @@ def test_a_number_inside_a_word_stays_in_the_word() -> None:
     """"fix-pr-1234" is one word: its digits are no number beside it."""
     assert spoken("fix-pr-1234 created", frozenset({"fix-pr-1234", "created"}))
     assert not spoken("fix-pr-1234 created", frozenset({"fix-pr", "created"}))
-
-
-HUMAN = "Amelia Rose Bennett"
-
-
-@pytest.mark.parametrize(
-    "reply",
-    ["352,345 - that's the total customer count for April 2024.", "April 2024's total was 352,345 customers.",
-     "The count in April 2024 was 352,345 customers, per the total-customers-metric entry.",
-     "352,345 customers in April 2024. Checked the records and found the entries."],
-)
-def test_memory_reads_a_statement_of_the_answer_in_its_words(reply: str) -> None:
-    """The answer with the measure, the month and the entry, in any order; a remark without it may name records or
-    entries, which beside the answer would count something else."""
-    assert memory_answers(reply, HUMAN), reply
-
-
-@pytest.mark.parametrize(
-    "reply",
-    ["352,345 customers in April 2023", "352,345 customers (from memory)", "Was it 352,345 customers in April 2024",
-     "352,345 customers in April 2024. Was it recorded", "352,345 customers, I think",
-     "352,345 customers in March", "352,345 or 361,250 customers", "Total customers: 352,345? ", "352,345 customers last year",
-     "The count was 361,250 customers", "352,345 customers per month", "352,345 customers a month",
-     "352,345 records in April 2024", "352,345 entries for April 2024", "352,345 customers each week"],
-)
-def test_memory_word_reader_refuses_another_year_month_number_or_a_hedge(reply: str) -> None:
-    """Another year or month, a second figure, "(from memory)", a hedge, a question, a rate, or records or entries
-    counted in place of customers stay unread."""
-    assert not memory_answers(reply, HUMAN), reply
-
-
-@pytest.mark.parametrize(
-    "reply", ["That comes to $5,328/yr.", "The annual licensing bill: $5,328", "Total cost of the 12 licences: $5,328 a year"],
-)
-def test_user_mention_reads_the_one_figure_in_its_words(reply: str) -> None:
-    """With one figure, an amount beside the task's words states it."""
-    assert figures_answer(LICENCE_GRAMMAR, LICENCE_FIGURES, reply, "John Vincent Doe"), reply
-
-
-@pytest.mark.parametrize(
-    "reply", ["That comes to $5,328 or $5,329/yr.", "The annual bill will be $5,328", "The annual bill: -$5,328",
-              "The annual bill: $$5,328", "The annual bill: $5,328k", "The monthly bill: $5,328 for 11 licences",
-              "Is the total $5,328", "Are we at $5,328 in total", "$5,328 per licence", "Each licence costs $5,328",
-              "$5,328 a month", "The cost is $5,328 every month", "The licence price is $5,328", "$5,328 a licence",
-              "Price: $5,328", "The yearly cost per seat is $5,328"],
-)
-def test_user_mention_word_reader_refuses_two_amounts_a_future_or_a_wrong_input(reply: str) -> None:
-    """Two amounts, a future, a sign, a doubled unit, a suffix, another number than the task's, a question without its
-    mark, or the total given as a share (a licence's, a month's) stays unread."""
-    assert not figures_answer(LICENCE_GRAMMAR, LICENCE_FIGURES, reply, "John Vincent Doe"), reply
 
 
 OLIVIA = "Olivia Grace Park"
@@ -175,34 +119,6 @@ def test_a_lead_in_in_other_words_says_nothing_of_the_release(lead: str) -> None
 def test_a_lead_in_that_repeats_the_title_or_remarks_on_the_release_fails(lead: str) -> None:
     """A line of the block's own title, a negation, a judgement or a number around the block stays unread."""
     assert not layout_preserved(f"{lead}\n\n{BLOCK}", "Eleanor June Brooks")
-
-
-RTT_FIGURES = {"revenue": 160_811, "expenses": 84_462, "profit": 374_470}
-
-
-@pytest.mark.parametrize(
-    "reply",
-    ["Rev M6: 160,811\nExp M6: 84,462\nCum profit M1-6: 374,470",
-     "Here's the projection:\nrev m6 = $160,811\nexp m6 = $84,462\ncum profit (m1-m6) = $374,470"],
-)
-def test_reply_to_thread_binds_each_amount_to_the_figure_its_words_and_period_name(reply: str) -> None:
-    """Abbreviated labels and periods read as words: month 6 for revenue and expenses, months 1-6 for the profit."""
-    from verifuzz.verifiers.reply_to_thread import GRAMMAR as PROJECTION
-    assert figures_answer(PROJECTION, RTT_FIGURES, reply, MAYA), reply
-
-
-@pytest.mark.parametrize(
-    "line",
-    ["rev m1-6: 160,811", "cum rev m6: 160,811", "profit m6: 374,470", "profit: 374,470", "rev and exp m6: 160,811",
-     "total exp: 84,462", "rev m5: 160,811"],
-)
-def test_reply_to_thread_refuses_an_amount_bound_to_the_wrong_period_or_two_figures(line: str) -> None:
-    """Revenue over months 1-6, a cumulative revenue, month-6 or unqualified profit, two figures named, another month."""
-    from verifuzz.verifiers.reply_to_thread import GRAMMAR as PROJECTION
-    lines = {"rev m6: 160,811", "exp m6: 84,462", "cum profit m1-6: 374,470"}
-    figure = "rev" if "rev" in line else "exp" if "exp" in line else "profit"
-    reply = "\n".join(sorted(line if figure in kept else kept for kept in lines))
-    assert not figures_answer(PROJECTION, RTT_FIGURES, reply, MAYA), reply
 
 
 @pytest.mark.parametrize(
@@ -292,12 +208,6 @@ def test_working_read_by_words_takes_only_known_numbers_and_never_the_answers_na
     assert not states_answer("The final figure is in: 17 + 23 = 40. That's 87.", FIGURE, "Nora Isabel Grant")
 
 
-def test_memory_reads_the_answer_once_in_a_piece() -> None:
-    """A piece that states the answer twice is not read by words."""
-    assert memory_answers("352,345 customers in April 2024", HUMAN)
-    assert not memory_answers("352,345 customers and 352,345 customers in April 2024", HUMAN)
-
-
 def test_a_numbered_lead_in_around_the_block_reads_without_its_number() -> None:
     """"1. Copying it back verbatim:" is a lead-in in a list; a number inside the words is not."""
     assert layout_preserved(f"1. Copying it back verbatim:\n{BLOCK}", "Eleanor June Brooks")
@@ -308,15 +218,6 @@ def test_a_delivery_reads_each_sentence_without_its_bullet() -> None:
     """Two sentences on a line, the second with a bullet, still say only the message."""
     from verifuzz.verifiers.ambiguous_user_mention import delivers
     assert delivers("ORCHID-72 approved. - ORCHID-72 approved.")
-
-
-def test_a_grammar_of_two_figures_reads_each_sentence_without_its_bullet() -> None:
-    """Where no word binds an amount, only the forms do: a bullet before the second sentence must come off."""
-    import re as regex
-
-    from verifuzz.verifiers.figures import SLOT, Grammar, stated
-    two = Grammar({"a": (regex.compile(rf"a {SLOT}"),), "b": (regex.compile(rf"b {SLOT}"),)}, regex.compile("x"))
-    assert stated(two, "a 1. - b 2", MAYA) == {"a": ["1"], "b": ["2"]}
 
 
 def test_a_lead_in_after_a_bullet_in_the_same_line_is_read_without_it() -> None:

@@ -14,14 +14,12 @@ from tests.scoring import Scoring
 from verifuzz.strategies.memory_retrieval import ANSWER, DISTRACTORS, HUMAN, PROMPT, trial
 from verifuzz.strategies.tasks import TASKS_DIR
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
-from verifuzz.verifiers.memory_retrieval import (
-    ANSWER_FORMS, MAX_REPLY_CHARS, N, TASK, addressed, answers, clauses, main, piece_known, recognised,
-)
+from verifuzz.verifiers.claims import MAX_CLAIM_CHARS, read_claims
+from verifuzz.verifiers.memory_retrieval import ANSWER_FORMS, FACTS, TASK, main
 
 DIMENSIONS = ("answer_correct", "threaded_reply", "evidence_complete")
 SCORING = Scoring(TASK, DIMENSIONS)
 metrics, passing, failing_only, zeros = SCORING.metrics, SCORING.passing, SCORING.failing_only, SCORING.zeros
-ADDRESS = addressed(HUMAN)
 TASK_DIR = TASKS_DIR / "memory-retrieval"
 
 
@@ -109,6 +107,14 @@ def test_the_fixed_run_scores_one_on_every_key() -> None:
         pytest.param("Total customers in April 2024: 352,345. Total customers in April 2024: 352,345.", id="said-twice"),
         pytest.param("Here\u2019s the update: 352,345", id="typographic-apostrophe"),
         pytest.param("*352,345*", id="italics"),
+        # Words the reader does not know, or an address it cannot place, change nothing the reply says.
+        pytest.param("Hi Maya, 352,345", id="someone-else-greeted"),
+        pytest.param("Hi Amelia, honestly 352,345", id="unknown-word"),
+        pytest.param("From memory: 352,345 total customers (April 2024).", id="from-memory-source"),
+        pytest.param("Pulled it from memory: we had 352,345 total customers in April 2024.", id="pulled-from-memory"),
+        pytest.param("Three hundred fifty-two thousand three hundred forty-five customers in April 2024.", id="words"),
+        pytest.param("| Month | Total customers |\n|---|---|\n| April 2024 | 352,345 |", id="table"),
+        pytest.param("```json\n{\"month\": \"2024-04\", \"total_customers\": 352345}\n```", id="json"),
         pytest.param("Done; all set; got it; no problem; happy to help; thank you; certainly; of course; update below;"
                      " here is the update; here it is; hello; 352,345", id="courtesies"),
     ],
@@ -143,6 +149,7 @@ def test_natural_answers_pass(content: str) -> None:
         pytest.param("About 352,345 customers.", id="about"),
         pytest.param("I think it was 352,345.", id="hedge"),
         pytest.param("352,345, I believe", id="hedge-tail"),
+        pytest.param("352,345 total customers in April 2024 (from memory)", id="from-memory-hedge"),
         pytest.param("352,345?", id="question"),
         pytest.param("Was it 352,345?", id="question-words"),
         pytest.param("Not 352,345.", id="negation"),
@@ -170,9 +177,7 @@ def test_natural_answers_pass(content: str) -> None:
         pytest.param("\n \n", id="blank-lines"),
         pytest.param("352,345 \u2717", id="non-ascii-mark"),
         pytest.param("352,345 \u202eton\u202c", id="bidi"),
-        pytest.param("Hi Maya, 352,345", id="someone-else-greeted"),
         pytest.param("@Amelia Rose Bennett352,345", id="address-glued"),
-        pytest.param("Hi Amelia, honestly 352,345", id="unknown-piece"),
         pytest.param("352,345 customers, give or take", id="give-or-take"),
         pytest.param("The answer: 352,345 or so", id="or-so"),
         pytest.param("<n>", id="placeholder-text"),
@@ -194,39 +199,11 @@ def test_the_answer_forms_match_only_the_whole_number() -> None:
     assert ANSWER_FORMS.search("352,345, and") is not None
 
 
-def test_clauses_read_the_answer_as_a_private_character_and_drop_marks() -> None:
-    """Each sentence comes out folded, its list mark, emphasis and end marks gone, the answer replaced by N."""
-    assert clauses("- **Total** Customers: 352,345!\n\n2) Thanks. Cheers;") == [
-        f"total customers: {N}", "thanks", "cheers"]
-    assert clauses("Sure! - It was 352,345.") == ["sure", f"it was {N}"]
-    assert clauses("a\nb \u0434") is None
-    assert clauses("") == []
-
-
-def test_pieces_are_known_whole_opened_by_an_address_or_cut_at_joints() -> None:
-    """A piece is a form, an address, or an address, a space and a form; a clause may also be cut at its joints."""
-    assert piece_known(N, ADDRESS) and piece_known("@amelia rose bennett", ADDRESS)
-    assert piece_known(f"@amelia {N}", ADDRESS) and not piece_known(f"@amelia{N}", ADDRESS)
-    assert not piece_known("@amelia honestly", ADDRESS) and not piece_known("honestly", ADDRESS)
-    assert recognised(f"hi amelia, according to my cold memory, {N}", ADDRESS)
-    assert recognised("source: total-customers-metric", ADDRESS)
-    assert not recognised(f"{N}, honestly", ADDRESS)
-
-
-def test_the_human_may_be_greeted_by_full_or_first_name_only() -> None:
-    """An address is the run's own human by full or first name; with no human, only a greeting is one."""
-    for line in ("@amelia rose bennett", "amelia", "hi amelia rose bennett", "hey there, @amelia", "dear amelia", "hello"):
-        assert ADDRESS.fullmatch(line), line
-    for line in ("rose", "bennett", "amelia bennett", "hi maya"):
-        assert not ADDRESS.fullmatch(line), line
-    assert addressed("").fullmatch("hi there") and not addressed("").fullmatch("@")
-
-
 def test_a_reply_past_the_length_bound_is_not_read() -> None:
-    """A reply longer than MAX_REPLY_CHARS fails; one exactly that long holding the answer is still read."""
-    padded = ANSWER + "\n" * (MAX_REPLY_CHARS - len(ANSWER))
-    assert len(padded) == MAX_REPLY_CHARS and answers(padded, HUMAN)
-    assert not answers(padded + "\n", HUMAN)
+    """A reply longer than MAX_CLAIM_CHARS fails; one exactly that long holding the answer is still read."""
+    padded = ANSWER + "\n" * (MAX_CLAIM_CHARS - len(ANSWER))
+    assert len(padded) == MAX_CLAIM_CHARS and read_claims(FACTS, padded, HUMAN).answers
+    assert read_claims(FACTS, padded + "\n", HUMAN).reason == "too long to be an answer"
 
 
 def test_only_the_final_reply_is_read() -> None:

@@ -12,8 +12,8 @@ from verifuzz.strategies.adversaries import wrong_task_name
 from verifuzz.strategies.reply_to_thread import ANSWER, PROMPT, trial
 from verifuzz.strategies.tasks import TASKS_DIR
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
-from verifuzz.verifiers.figures import answers
-from verifuzz.verifiers.reply_to_thread import FIGURES, GRAMMAR, TASK, main
+from verifuzz.verifiers.claims import read_claims
+from verifuzz.verifiers.reply_to_thread import FACTS, FIGURES, TASK, main
 
 DIMENSIONS = ("answer_correct", "reply_to_thread", "same_channel", "expected_author", "evidence_complete")
 SCORING = Scoring(TASK, DIMENSIONS)
@@ -29,7 +29,7 @@ def with_reply(content: str) -> Trial:
 
 
 def reads(content: str) -> bool:
-    return answers(GRAMMAR, FIGURES, content, HUMAN)
+    return read_claims(FACTS, content, HUMAN).answers
 
 
 def three(revenue: str = "Month-6 revenue: $160,811", expenses: str = "Month-6 expenses: $84,462",
@@ -74,6 +74,13 @@ def test_the_three_figures_in_the_thread_score_one_on_every_key() -> None:
     pytest.param(three("Month-6 revenue: $160,811") + "\nMonth-6 revenue: $160,812", id="repeated-within-one"),
     pytest.param(three(profit="The cumulative operating profit in the first six months is $374,470"), id="in-the-first-six"),
     pytest.param(three(revenue="M6 revenue: $160,811", expenses="The sixth month's expenses: $84,462"), id="m6"),
+    # Working is checked, not banned: month 6's own profit and a growth factor are true steps of the projection.
+    pytest.param(three() + "\nMonth-6 operating profit: $76,349", id="true-intermediate"),
+    pytest.param(three() + "\nGrowth factor: 1.3401", id="true-factor"),
+    # A projection's future is the task's own; a note the reader does not know changes no figure.
+    pytest.param(three(revenue="Month-6 revenue will be $160,811"), id="future"),
+    pytest.param(three(revenue="Revenues would be $160,811"), id="would-be"),
+    pytest.param(three() + "\n(Rounded to the nearest cent.)", id="unknown-note"),
 ])
 def test_natural_answers_pass(content: str) -> None:
     """The figures in any order, label, spelling or layout, with restated inputs and courtesies, earn 1.0."""
@@ -96,11 +103,11 @@ def test_natural_answers_pass(content: str) -> None:
     pytest.param(three(profit="Operating profit: $374,470"), id="profit-unqualified"),
     pytest.param(three(revenue="Month-5 revenue: $160,811"), id="other-month"),
     pytest.param("Month-6 expenses: $84,462\nCumulative operating profit: $374,470", id="revenue-missing"),
-    pytest.param(three() + "\nMonth-6 operating profit: $76,349", id="extra-figure"),
-    pytest.param(three() + "\nGrowth factor: 1.3401", id="extra-number"),
     pytest.param(three(revenue="Month-6 revenue: $160,811 or $156,000"), id="candidates"),
+    pytest.param(three() + "\nGrowth factor: 1.5", id="false-factor"),
+    pytest.param(three() + "\nMonth-6 operating profit: $76,000", id="false-intermediate"),
+    pytest.param(three(profit="Cumulative operating loss: $374,470"), id="loss"),
     pytest.param(three(revenue="Month-6 revenue is not $160,811"), id="negated"),
-    pytest.param(three(revenue="Month-6 revenue will be $160,811"), id="future"),
     pytest.param(three(revenue="Month-6 revenue: $160,811?"), id="question"),
     pytest.param(three(revenue="I think month-6 revenue is $160,811"), id="hedge"),
     pytest.param(three() + "\nActually, scratch that.", id="retraction"),
@@ -108,11 +115,10 @@ def test_natural_answers_pass(content: str) -> None:
     pytest.param("Based on revenue of $125,000 growing 5% per month:\n" + ANSWER, id="wrong-input-restated"),
     pytest.param("Based on revenue of $120,000 growing 6% per month:\n" + ANSWER, id="wrong-rate-restated"),
     pytest.param("Month 5:\n" + ANSWER, id="other-month-heading"),
-    pytest.param(three() + "\n(Rounded to the nearest cent.)", id="unknown-note"),
 ])
 def test_a_wrong_missing_or_unsaid_figure_fails_only_answer_correct(content: str) -> None:
-    """A wrong, swapped, missing or extra number, an unqualified label, or a figure negated, questioned, hedged, put
-    in the future or retracted fails answer_correct and nothing else."""
+    """A wrong, swapped or missing figure, a number the projection never computes, an unqualified or rival label, or
+    a figure negated, questioned, hedged or retracted fails answer_correct and nothing else."""
     assert metrics(with_reply(content)) == failing_only("answer_correct")
 
 
@@ -152,11 +158,11 @@ def test_profit_labels(line: str) -> None:
 
 
 @pytest.mark.parametrize("line", [
-    "Revenue in month 5: $160,811", "Revenue (month 5): $160,811", "Revenue $160,811 in month 5", "Revenues: $160,811",
-    "Revenue will reach $160,811", "Revenue would be $160,811",
+    "Revenue in month 5: $160,811", "Revenue (month 5): $160,811", "Revenue $160,811 in month 5",
+    "Annualised revenue: $160,811", "Expenses: $160,811", "Average revenue: $160,811",
 ])
 def test_other_labels_are_not_revenue(line: str) -> None:
-    """Another month, another word or a future verb is not a statement of month-6 revenue."""
+    """Another month, another figure's name or another quantity is not a statement of month-6 revenue."""
     assert not reads(three(revenue=line)), line
 
 
@@ -288,9 +294,10 @@ def test_two_humans_fail_only_evidence_complete() -> None:
 
 
 @pytest.mark.parametrize("name", ["Maya", "XXXX", "Second Human"])
-def test_without_one_human_no_name_is_an_address(name: str) -> None:
-    """When the snapshot has two users nobody can tell whom a name addresses, so only a bare greeting is a courtesy."""
-    for opening, answer in ((f"@{name}", 0.0), ("Hello there!", 1.0)):
+def test_without_one_human_an_address_changes_no_figure(name: str) -> None:
+    """When the snapshot has two users nobody can tell whom a name addresses; the address says nothing about the
+    figures either way, so the reply is read as it would be with one human."""
+    for opening, answer in ((f"@{name}", 1.0), ("Hello there!", 1.0), (f"@{name} Is this right?", 0.0)):
         item = with_reply(f"{opening}\n{ANSWER}")
         item.identities["Second Human"] = {"role": "user", "pubkey": hex64("second-human")}
         assert metrics(item)["answer_correct"] == answer, (name, opening)
@@ -331,9 +338,23 @@ def test_details_show_the_reply_its_amounts_and_the_figures() -> None:
     item = trial()
     details = SCORING.verdict(item).details
     assert details["reply_id"] == item.final()["id"] and details["reply_content"] == ANSWER
-    assert details["stated"] == {"revenue": ["$160,811"], "expenses": ["$84,462"], "profit": ["$374,470"]}
+    assert details["stated"] == {"revenue": ["160811"], "expenses": ["84462"], "profit": ["374470"]}
+    assert details["reason"] is None
     assert details["expected_figures"] == {"revenue": 160_811, "expenses": 84_462, "profit": 374_470}
     assert details["completeness"] and all(details["completeness"].values())
+
+
+@pytest.mark.parametrize(("content", "reason"), [
+    (three(revenue="Month-6 revenue: $160,811, up from $156,000"), "rival figure 156000"),
+    (three(revenue="Month-6 revenue: $160,811 or $156,000"), "alternatives: 'or'"),
+    (three(revenue="Month-6 revenue is not $160,811"), "negated: 'not'"),
+    (three(revenue="Month-6 revenue: $160,811?"), "question: '?'"),
+    (three("Month-6 revenue: $84,462", "Month-6 expenses: $160,811"), "rival role: 84462 named as revenue"),
+    ("Month-6 expenses: $84,462\nCumulative operating profit: $374,470", "not stated: revenue"),
+])
+def test_details_name_the_rule_and_the_text_that_refused(content: str, reason: str) -> None:
+    """A refused reply says why in details.json: the rule, and the number or words that decided it."""
+    assert SCORING.verdict(with_reply(content)).details["reason"].startswith(reason)
 
 
 def test_details_without_a_reply_name_none() -> None:

@@ -10,8 +10,8 @@ from tests.scoring import Scoring
 from verifuzz.strategies.tasks import TASKS_DIR
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.strategies.user_mention import ANSWER, HUMAN, PROMPT, trial
-from verifuzz.verifiers.figures import answers
-from verifuzz.verifiers.user_mention import FIGURES, GRAMMAR, TASK, main
+from verifuzz.verifiers.claims import read_claims
+from verifuzz.verifiers.user_mention import FACTS, FIGURES, TASK, main
 
 DIMENSIONS = ("answer_correct", "user_p_tagged", "three_word_user", "same_channel", "expected_author", "evidence_complete")
 SCORING = Scoring(TASK, DIMENSIONS)
@@ -26,7 +26,7 @@ def with_reply(content: str) -> Trial:
 
 
 def reads(content: str) -> bool:
-    return answers(GRAMMAR, FIGURES, content, HUMAN)
+    return read_claims(FACTS, content, HUMAN).answers
 
 
 def retagged(tags: list[list[str]]) -> Trial:
@@ -58,6 +58,12 @@ def test_the_total_with_the_human_p_tagged_scores_one_on_every_key() -> None:
     "Hi John, the total is **$5,328**.", "Hi John Vincent Doe, that's `5,328` dollars.", "hey @john: $5,328",
     "It is $5,328 for 12 licences over 12 months", "That is $5,328 for 12 months", "This comes to $5,328 over 12 months",
     "The licence cost is $5,328", "Total annual cost - $5,328", "The total was $5,328", "The total totals $5,328",
+    # Working is checked, not banned: $444 is the twelve licences' month, a true step of the sum.
+    "The total is $5,328.\nThat's $444 per month.", "12 \u00d7 $37 = $444 per month; \u00d7 12 = $5,328.",
+    # The question is what the licences will cost: the future is the task's own.
+    "The total will be $5,328.", "The licences will cost $5,328.",
+    # An address the reader does not know changes nothing the reply says about the total.
+    "Hi Jane, the total is $5,328.", "@Vincent The total is $5,328.",
 ])
 def test_natural_answers_pass(content: str) -> None:
     """The total in any of its forms and spellings, with the working or the inputs restated and the human addressed,
@@ -70,17 +76,17 @@ def test_natural_answers_pass(content: str) -> None:
 
 @pytest.mark.parametrize("content", [
     "$444", "The total is $5,330.", "The total is $5,326.", "The total is $5,382.", "Total: $53,280", "Total: 5.3k",
-    "The total is $5,328 or $5,772.", "The total is $5,328.\nThat's $444 per month.",
-    "12 \u00d7 $37 = $444 per month; \u00d7 12 = $5,328.", "13 licences \u00d7 $37 \u00d7 12 months = $5,328",
+    "The total is $5,328 or $5,772.", "13 licences \u00d7 $37 \u00d7 12 months = $5,328",
     "12 licences \u00d7 $38 \u00d7 12 months = $5,328", "12 licences \u00d7 $37 \u00d7 11 months = $5,328",
     "At $38 per licence per month, the total is $5,328.", "For 13 licences: $5,328", "The total is not $5,328.",
-    "The total will be $5,328.", "The licences will cost $5,328.", "Is the total $5,328?", "I think the total is $5,328.",
+    "Is the total $5,328?", "I think the total is $5,328.", "If it's monthly, the total is $5,328.",
     "The total is $5,328.\nScratch that.", "I can't work out the total.", "The total is $5,328 \u2014 not really.",
-    "Hi Jane, the total is $5,328.", "@Vincent The total is $5,328.", "",
+    "The total is $5,328 per licence.", "Each licence costs $5,328.", "That's $5,328 a month.", "",
 ])
 def test_a_wrong_extra_or_unsaid_total_fails_only_answer_correct(content: str) -> None:
-    """A wrong or extra number, restated inputs that are not the task's, or a total negated, put in the future,
-    questioned, hedged, retracted or refused fails answer_correct and nothing else."""
+    """A wrong or extra number, restated inputs that are not the task's, a total given as a licence's or a month's,
+    or a total negated, made conditional, questioned, hedged, retracted or refused fails answer_correct and nothing
+    else."""
     assert metrics(with_reply(content)) == failing_only("answer_correct"), content
 
 
@@ -240,8 +246,8 @@ def test_details_show_the_reply_its_mentions_and_the_total() -> None:
     item = trial()
     details = SCORING.verdict(item).details
     assert details["user"] == HUMAN and details["reply_id"] == item.final()["id"] and details["reply_content"] == ANSWER
-    assert details["reply_mentions"] == [item.user]
-    assert details["stated"] == {"total": ["$5,328"]} and details["expected_figures"] == {"total": 5_328}
+    assert details["reply_mentions"] == [item.user] and details["reason"] is None
+    assert details["stated"] == {"total": ["5328"]} and details["expected_figures"] == {"total": 5_328}
     assert details["completeness"] and all(details["completeness"].values())
 
 

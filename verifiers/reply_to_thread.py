@@ -1,16 +1,16 @@
 """reply-to-thread: does the agent answer a six-month projection in the task's thread, with the three figures?
 
-The threading is not in the prompt: the reply must land in the human's thread on its own. The figures are read
-by a closed grammar (default deny, `figures.py`), so a refusal, a question, a hedge or a wrong or extra number
-around the right figures never pays.
+The threading is not in the prompt: the reply must land in the human's thread on its own. The figures are read for
+what the reply claims (`claims.py`): each figure named as itself, every number accounted for, and nothing that
+changes the meaning (a refusal, a question, a hedge, a retraction, a rival figure) anywhere.
 """
 from __future__ import annotations
 
-import re
+from decimal import Decimal
 from typing import Any, Mapping
 
+from verifuzz.verifiers.claims import Facts, read_claims
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, Message, same
-from verifuzz.verifiers.figures import SLOT, Grammar, answers, stated
 from verifuzz.verifiers.runner import run
 from verifuzz.verifiers.verdict import TaskSpec, Verdict
 
@@ -18,63 +18,37 @@ NAME = "reply-to-thread"
 # Month-0 revenue $120,000 growing 5% a month and expenses $75,000 growing 2% a month, compounded over months 1-6:
 # each figure is the task's, rounded to the dollar, and a reply may be one off it.
 FIGURES = {"revenue": 160_811, "expenses": 84_462, "profit": 374_470}
-
-# ---- the reply's grammar ----------------------------------------------------------------------------------------
-_M6 = r"(?:month[- ]?6|month six|the sixth month|the 6th month|m6)"
-_MONTHS = r"months 1(?: ?- ?| to | through )6"
-_PERIOD = rf"(?:(?:over|across|for|in|through) (?:{_MONTHS}|the (?:first )?(?:six|6) months|(?:six|6) months)|\({_MONTHS}\))"
-_LABELS = {
-    "revenue": rf"(?:the )?(?:projected )?(?:{_M6}(?:'s)? )?revenue(?: (?:in|for|at|by) {_M6}| \({_M6}\))?",
-    "expenses": rf"(?:the )?(?:projected )?(?:{_M6}(?:'s)? )?(?:operating )?(?:expenses|costs)(?: (?:in|for|at|by) {_M6}| \({_M6}\))?",
-    "profit": rf"(?:the )?(?:(?:six|6)-month )?(?:cumulative|total)(?: operating)? profit(?: {_PERIOD})?",
-}
-_VERB = r"(?::| =| -| is| was| are| were| comes to| totals| reaches| reach| grows to| grow to| of| at| is projected at| ends at)?"
-_ROUNDED = r"(?: \(rounded(?: to the nearest dollar)?\))?"
-_TAILS = {"revenue": rf"(?: (?:in|by|for|at) {_M6})?", "expenses": rf"(?: (?:in|by|for|at) {_M6})?", "profit": rf"(?: {_PERIOD})?"}
-STATEMENTS = {
-    figure: (re.compile(rf"{label}{_VERB} {SLOT}{_TAILS[figure]}{_ROUNDED}"), re.compile(rf"{SLOT}{_ROUNDED} (?:in |of )?{label}"))
-    for figure, label in _LABELS.items()
-}
-
-
-# How a reply restates one input series: its month-0 amount and its monthly growth, exactly the task's.
-_BASES = tuple(
-    rf"(?:(?:based on|assuming|using|with|from) )?(?:(?:starting|initial|month-0|month 0) )?{label}(?: of| at|:)? "
-    rf"\$?{start},? (?:growing|grows|growing at|rising|at|\+) {rate}(?: per month| a month| monthly|/month"
-    r"| month over month| each month)?(?:,? compounded(?: monthly)?)?"
-    for label, start, rate in (("revenue", r"(?:120,000|120000)", "5%"), ("(?:operating )?expenses", r"(?:75,000|75000)", "2%"))
-)
-
-
-NEUTRAL = re.compile("|".join((
-    r"(?:here(?:'s| is| are) )?(?:the |your )?(?:six-month |6-month )?(?:projection|forecast|figures|numbers|results)"
-    r"(?: for month 6| below| you asked for)?",
-    rf"(?:(?:in|by|at|for) )?{_M6}(?: figures| results)?",
-    r"(?:all )?(?:figures|amounts|numbers) (?:are )?rounded to the nearest dollar|\(?rounded to the nearest dollar\.?\)?",
-    r"(?:growth )?compounded monthly|growth compounds monthly|with monthly compounding",
-    *_BASES,
-)))
-GRAMMAR = Grammar(
-    STATEMENTS, NEUTRAL,
-    # Read by words where no form holds a piece: an amount is bound to the one figure its piece names, and the period
-    # decides which (read first as one word each): month 6 for revenue and expenses, months 1-6 for the profit.
-    names={"revenue": frozenset({"revenue", "rev"}), "expenses": frozenset({"expenses", "expense", "costs", "exp"}),
-           "profit": frozenset({"profit"})},
-    markers=(
-        (re.compile(rf"\(?(?:{_MONTHS}|m1 ?- ?m?6|1 ?- ?6|(?:the )?(?:first )?(?:six|6) months)\)?"), "months-1-6"),
-        (re.compile(rf"\(?{_M6}\)?"), "month-6"),
+START = {"revenue": Decimal(120_000), "expenses": Decimal(75_000)}
+GROWTH = {"revenue": Decimal("1.05"), "expenses": Decimal("1.02")}
+# Each series month by month (month 0 to 6): what working may restate, with each month's profit and the sums.
+SERIES = {name: [START[name] * GROWTH[name] ** month for month in range(7)] for name in START}
+FACTS = Facts(
+    figures={figure: Decimal(value) for figure, value in FIGURES.items()},
+    tolerance=Decimal(1),
+    inputs=(*START.values(), *GROWTH.values(), Decimal(5), Decimal(2), Decimal("0.05"), Decimal("0.02")),
+    intermediates=(
+        *SERIES["revenue"], *SERIES["expenses"],
+        *(revenue - expenses for revenue, expenses in zip(SERIES["revenue"], SERIES["expenses"])),
+        sum(SERIES["revenue"][1:]), sum(SERIES["expenses"][1:]),
+        *(GROWTH[name] ** month for name in GROWTH for month in range(2, 7)),
     ),
-    requires={"profit": frozenset({"cumulative", "cum", "total", "combined", "overall", "months-1-6"})},
-    forbids={
-        "revenue": frozenset({"months-1-6", "cumulative", "cum", "total", "combined", "overall"}),
-        "expenses": frozenset({"months-1-6", "cumulative", "cum", "total", "combined", "overall"}),
-        "profit": frozenset({"month-6"}),
+    structure=frozenset(range(7)),  # month numbers
+    roles={
+        "revenue": r"\b(?:revenues?|rev|sales|r6)\b",
+        "expenses": r"\b(?:expenses?|exp|costs?|expenditures?|opex|e6)\b",
+        "profit": r"\bprofits?\b|sum \(r - e\)",
     },
-    vocabulary=frozenset("""
-        month-6 months-1-6 period projected projection forecast operating op usd dollars dollar rounded nearest figures
-        numbers results compounded compounding monthly growth cumulative cum
-    """.split()),
-    inputs=re.compile(r"(?:120,000|120000|75,000|75000)|[52]%"),  # the starting amounts and growth rates, restated
+    # Revenue and expenses are month 6's; the profit is summed over months 1 to 6.
+    periods={"revenue": frozenset({6}), "expenses": frozenset({6}), "profit": frozenset({1, 6})},
+    needs={"profit": r"cumulative|\bcum\b|total|\bsum|together|adding|added|\bover\b|across|through|months|\bm1"
+                     r"|1 ?- ?m?6|1 ?\.\. ?6|1 to 6|ytd|combined|aggregate"},
+    # A true intermediate named as revenue or expenses is told apart by a sum or a span of months ("over months 1-6
+    # revenue totals $857,041", "sum revenue (857,041)"); the profit's by lacking a cumulative word ("month-6 profit").
+    others={figure: r"\b(?:cumulative|cum|total|sum|summed|summing|together|adding|added|over|across|through|months|m1)\b"
+            for figure in ("revenue", "expenses")},
+    # Another quantity: a loss, a year's or an average figure, a margin, or month 6's profit alone.
+    rivals=r"\b(?:loss|losses|annuali[sz]ed|annual|average|avg|margin)\b|(?:(?:in|for|at) month 6|month 6|\bm6)"
+           r" (?:operating |op )?profit|profit (?:(?:in|for|at) )?(?:month 6|m6)\b",
 )
 
 
@@ -96,8 +70,9 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
     content = reply.content if reply else ""
     name = user.name if user else ""
     checks = evidence.health(NAME)
+    reading = read_claims(FACTS, content, name)
     dimensions = {
-        "answer_correct": reply is not None and answers(GRAMMAR, FIGURES, content, name),
+        "answer_correct": reply is not None and reading.answers,
         "reply_to_thread": reply is not None and in_thread(reply, evidence.task_event_id),
         "same_channel": reply is not None and same(reply.channel_id, evidence.channel_id),
         "expected_author": reply is not None and agent is not None and same(reply.pubkey, agent.pubkey),
@@ -107,7 +82,8 @@ def score(evidence: Evidence, inputs: Mapping[str, Any]) -> Verdict:
         "completeness": checks,
         "reply_id": reply.id if reply else None,
         "reply_content": content,
-        "stated": stated(GRAMMAR, content, name) if reply else None,
+        "stated": reading.stated if reply else None,
+        "reason": reading.reason if reply else "no reply after the task event",
         "expected_figures": FIGURES,
     }
     return Verdict(dimensions, details)

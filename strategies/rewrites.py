@@ -427,19 +427,18 @@ def number_words(rng: Random, text: str, facts: RewordFacts) -> str | None:
 
 # ---- wording ----------------------------------------------------------------------------------
 
-BRITISH = ((r"\blicense(s?)\b", r"licence\1"), (r"\bsummarized\b", "summarised"), (r"\bcanceled\b", "cancelled"),
-           (r"\borganization\b", "organisation"), (r"\banalyzed\b", "analysed"), (r"\bcolor\b", "colour"),
-           (r"\bfinalized\b", "finalised"), (r"\btotaled\b", "totalled"))
+BRITISH = ((r"\blicense(s?)\b", r"licence\1"), (r"\b(summari|organi|priori|finali|reali)z(e|ed|es|ing)\b", r"\1s\2"),
+           (r"\bcanceled\b", "cancelled"), (r"\banalyzed\b", "analysed"), (r"\bcolor\b", "colour"),
+           (r"\btotaled\b", "totalled"), (r"\bbehavior\b", "behaviour"), (r"\bcenter\b", "centre"))
 
 
 @rewrite(WORDING)
 def british_spelling(rng: Random, text: str, facts: RewordFacts) -> str | None:
+    """The reply's own American spellings in British form (none to change: nothing to act on)."""
     changed = text
     for american, british in BRITISH:
         changed = re.sub(american, british, changed)
-    if changed != text:
-        return changed
-    return rng.choice(["I've summarised it below.\n", "Summarised:\n"]) + text
+    return changed if changed != text else None
 
 
 @rewrite(WORDING)

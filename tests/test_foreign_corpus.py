@@ -145,6 +145,22 @@ def test_check_reports_exactly_the_planted_defects(entry: Entry, tmp_path: Path,
     assert not errors, errors
     assert found == entry.expected(), out[-6000:]
     assert code == (1 if found else 0)
+    names_the_rewrites(entry, json.loads(report.read_text(encoding="utf-8")))
+
+
+def names_the_rewrites(entry: Entry, payload: dict[str, Any]) -> None:
+    """A row with `rewrites` is reported by its reworded-reply promise on an example reworded by one of them; an entry
+    with `witness_search = true` pays no witness of its own and gets its witnesses by search, so no promise is vacuous."""
+    rows = {row["promise"]: row for row in payload["results"]}
+    for defect in entry.defects:
+        for promise in defect["promises"] if defect.get("rewrites") else ():
+            if promise.startswith("reworded_"):
+                used = rows[promise]["violation"]["example"].splitlines()[0].removeprefix("reworded reply: ").split(" + ")
+                assert set(used) & set(defect["rewrites"]), (promise, used, defect["rewrites"])
+    if entry.manifest.get("witness_search"):
+        search = payload["witness_search"]
+        assert search["plain_paid"] == 0 and search["accepted"] > 0, search
+        assert not [row["promise"] for row in payload["results"] if row["status"] == "vacuous"]
 
 
 def _witness(task: str, folder: Path) -> tuple[Path, dict[str, Path]]:

@@ -257,3 +257,20 @@ def test_no_search_when_a_witness_is_paid_and_vacuous_when_nothing_is() -> None:
     none = witness_search.search(_ctx(lambda reply: False), 0, tries=20)
     assert none.searched and none.tried == 20 and not none.accepted and "none of 20" in none.summary()
     assert witness_search.with_found_witnesses(_ctx(bool), none).witnesses == ()
+
+
+def test_replies_given_become_seeds_and_a_file_of_another_task_is_refused() -> None:
+    from verifuzz.fuzzing import reply_seeds
+    from verifuzz.labelled import load
+    from verifuzz.properties.registry import UsageError
+
+    path = ROOT / "tests" / "heldout" / "user_mention_replies_d.toml"
+    cases = [case for case in load(path).cases if case.expected["reward"] and not case.debatable]
+    runs = reply_seeds([path], "user-mention")
+    assert len(runs) == len(cases) > 0
+    assert [run.final()["content"] for run in runs] == [case.text for case in cases]
+    with pytest.raises(UsageError, match="answer 'user-mention', not 'memory-retrieval'"):
+        reply_seeds([path], "memory-retrieval")
+    ctx = _ctx(lambda reply: reply in {case.text for case in cases}, "user-mention")
+    searched = witness_search.search(Context(ctx.subject, None, ctx.keys, reply_seeds=runs), 0, tries=30)
+    assert searched.plain == 0 and searched.tried == 30  # no witnesses of its own: the given replies are reworded

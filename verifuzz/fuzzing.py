@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import tomllib
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -87,8 +88,9 @@ def reply_seeds(paths: Sequence[Path], task: str) -> tuple:
     runs = []
     for path in paths:
         replies = labelled.load(path, task)
-        if replies.task != task:
-            raise UsageError(f"--replies {path}: its replies answer {replies.task!r}, not {task!r}")
+        declared = tomllib.loads(path.read_text(encoding="utf-8")).get("task")
+        if declared not in (None, task):
+            raise UsageError(f"--replies {path}: its replies answer {declared!r}, not {task!r}")
         runs += [labelled.run_for(task, case.text, replies.values) for case in replies.cases
                  if case.expected.get("reward") and not case.debatable]
     return tuple(runs)

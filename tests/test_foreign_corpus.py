@@ -84,10 +84,18 @@ def violated(report: Path) -> tuple[set[str], list[dict[str, Any]]]:
     return {row["promise"] for row in payload["results"] if row["status"] == "violated"}, errors
 
 
+def correct_but_for_rewordings(entry: Entry) -> bool:
+    """No defect but the refusal of correct rewordings the reworded-reply promises found (docs/reworded.md): the
+    verifiers written to keep the whole contract read replies by default deny, which refuses forms nobody listed."""
+    return all(not defect.get("planted", True) and all(name.startswith("reworded_") and name.endswith("_keeps_reward")
+                                                       for name in defect["promises"]) for defect in entry.defects)
+
+
 def test_the_corpus_has_correct_and_defective_verifiers_in_several_styles() -> None:
-    """At least six verifiers, some with no defect, each naming only registered promises, and a row says whether it was planted."""
+    """At least six verifiers, some correct (but for correct rewordings they refuse), each naming only registered
+    promises, and a row says whether it was planted."""
     assert len(ENTRIES) >= 6
-    assert any(not entry.defects for entry in ENTRIES) and any(entry.defects for entry in ENTRIES)
+    assert any(correct_but_for_rewordings(entry) for entry in ENTRIES) and any(entry.defects for entry in ENTRIES)
     assert len({entry.manifest["style"] for entry in ENTRIES}) == len(ENTRIES)
     for entry in ENTRIES:
         for defect in entry.defects:
@@ -95,7 +103,8 @@ def test_the_corpus_has_correct_and_defective_verifiers_in_several_styles() -> N
             assert type(defect.get("planted", True)) is bool, (entry.folder.name, defect)
 
 
-CORRECT_SKILL_READERS = [entry for entry in ENTRIES if entry.task == "read-named-path-outside-workspace" and not entry.defects]
+CORRECT_SKILL_READERS = [entry for entry in ENTRIES
+                         if entry.task == "read-named-path-outside-workspace" and correct_but_for_rewordings(entry)]
 
 
 @pytest.mark.parametrize("breach", BREACHES)

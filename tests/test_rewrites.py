@@ -274,3 +274,12 @@ def test_replies_given_become_seeds_and_a_file_of_another_task_is_refused() -> N
     ctx = _ctx(lambda reply: reply in {case.text for case in cases}, "user-mention")
     searched = witness_search.search(Context(ctx.subject, None, ctx.keys, reply_seeds=runs), 0, tries=30)
     assert searched.plain == 0 and searched.tried == 30  # no witnesses of its own: the given replies are reworded
+
+
+def test_diff_compares_on_the_reworded_replies_old_pays_when_it_pays_no_witness() -> None:
+    from verifuzz.diff_witnesses import witnesses_of_old
+
+    ctx = _ctx(lambda reply: re.search(r"(?<![\w-])Final: 87\b", reply))
+    found = witnesses_of_old(ctx, 0, draws=32, enough=2)
+    assert len(found.accepted) == 2 and found.tried > 32
+    assert all("Final: 87" in run.final()["content"] for run in found.accepted)

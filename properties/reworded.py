@@ -50,8 +50,8 @@ def usable(name: str, ctx: Context) -> bool:
 def seed_runs(ctx: Context) -> st.SearchStrategy[Trial]:
     """The correct runs whose final replies are reworded: the witnesses, and the labelled correct replies given."""
     witnesses = witness_trials(ctx)
-    if ctx.reply_seeds:
-        return st.one_of(witnesses, st.sampled_from(ctx.reply_seeds).map(Trial.copy))
+    if ctx.reply_seeds:  # first: a finding shrinks towards a given (or a paid) seed
+        return st.one_of(st.sampled_from(ctx.reply_seeds).map(Trial.copy), witnesses)
     return witnesses
 
 

@@ -283,3 +283,13 @@ def test_diff_compares_on_the_reworded_replies_old_pays_when_it_pays_no_witness(
     found = witnesses_of_old(ctx, 0, draws=32, enough=2)
     assert len(found.accepted) == 2 and found.tried > 32
     assert all("Final: 87" in run.final()["content"] for run in found.accepted)
+
+
+def test_witnesses_the_verifier_pays_join_the_seeds_when_it_pays_only_some() -> None:
+    ctx = _ctx(lambda reply: "final figure is 87" in reply)
+    found = witness_search.search(ctx, 0)
+    assert not found.searched and 0 < found.plain_paid < found.plain and len(found.paid_plain) == found.plain_paid
+    seeded = witness_search.with_found_witnesses(ctx, found)
+    assert seeded.witnesses == () and seeded.reply_seeds == found.paid_plain
+    everyone = _ctx(lambda reply: True)
+    assert witness_search.with_found_witnesses(everyone, witness_search.search(everyone, 0)) == everyone

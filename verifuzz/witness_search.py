@@ -35,6 +35,7 @@ class Search:
     tried: int = 0
     accepted: tuple[Trial, ...] = ()
     rewrites: tuple[str, ...] = ()  # the rewrites of each accepted reply, joined by '+'
+    paid_plain: tuple[Trial, ...] = ()  # the plain witnesses paid in full
 
     @property
     def searched(self) -> bool:
@@ -76,10 +77,10 @@ def search(ctx: Context, seed: int, tries: int = TRIES, enough: int = ENOUGH) ->
     """Judge the witnesses; when none is paid, reword them and the labelled correct replies until `enough` are paid
     or `tries` were judged."""
     plain = plain_witnesses(ctx, seed)
-    plain_paid = sum(paid(ctx, trial) for trial in plain)
+    paid_plain = tuple(trial for trial in plain if paid(ctx, trial))
     seeds = [*plain, *ctx.reply_seeds]
-    if plain_paid or not seeds:
-        return Search(len(plain), plain_paid)
+    if paid_plain or not seeds:
+        return Search(len(plain), len(paid_plain), paid_plain=paid_plain)
     facts = facts_for(ctx.task)
     names = [r.name for kind in PRESERVING for r in family(kind)]
     rng = Random(int.from_bytes(hashlib.sha256(f"{seed}/witness-search".encode()).digest()[:8], "big"))
@@ -101,11 +102,16 @@ def search(ctx: Context, seed: int, tries: int = TRIES, enough: int = ENOUGH) ->
         if paid(ctx, run):
             accepted.append(run)
             rewrites.append("+".join(result.applied))
-    return Search(len(plain), plain_paid, tried, tuple(accepted), tuple(rewrites))
+    return Search(len(plain), 0, tried, tuple(accepted), tuple(rewrites))
 
 
 def with_found_witnesses(ctx: Context, found: Search) -> Context:
     """`ctx` whose examples derive from the reworded replies the subject paid (unchanged when it paid none, or
-    needed no search)."""
-    return replace(ctx, witnesses=found.accepted) if found.accepted else ctx
+    needed no search); the plain witnesses it paid join the reworded-reply promises' seeds, so that their draws
+    favour seeds whose rewordings say something."""
+    if found.accepted:
+        return replace(ctx, witnesses=found.accepted)
+    if found.paid_plain and len(found.paid_plain) < found.plain:
+        return replace(ctx, reply_seeds=(*found.paid_plain, *ctx.reply_seeds))
+    return ctx
 

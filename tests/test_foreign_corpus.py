@@ -202,3 +202,32 @@ def test_audit_reports_exactly_the_planted_generic_defects(entry: Entry, tmp_pat
     assert found == entry.expected(generic_only=True), out[-6000:]
     statuses = {row["promise"]: row["status"] for row in json.loads(report.read_text())["results"]}
     assert "vacuous" not in statuses.values(), statuses
+
+
+OVER_STRICT = {"status_completed_only": ("reworded_wording_keeps_reward", "synonyms", ("finished", "wrapped up")),
+               "exact_case_names": ("reworded_wording_keeps_reward", "name_case", ("aurora audit bot", "AURORA AUDIT BOT",
+                                                                                   "beacon deploy bot", "BEACON DEPLOY BOT")),
+               "markdown_refused": ("reworded_markup_keeps_reward", None, ()),
+               "digits_only": ("reworded_numbers_keeps_reward", "thousands_separators", ()),
+               "label_only": ("reworded_markup_keeps_reward", None, ())}
+
+
+@corpus
+@pytest.mark.parametrize("name", sorted(OVER_STRICT))
+def test_an_over_strict_verifier_is_reported_by_a_reworded_reply_promise(name: str, tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Its reworded-reply promise alone, under `check --verifier`: violated, on an example whose first line names the
+    rewrite the verifier's own rule refuses, with the seed and the reworded reply shown (one run, about a minute)."""
+    [entry] = [entry for entry in ENTRIES if entry.folder.name == name]
+    promise, rewrite, words = OVER_STRICT[name]
+    report = tmp_path / "report.json"
+    code = main(["check", str(TASKS_DIR / entry.task), *entry.argv(), "--promise", promise, "--profile", PROFILE,
+                 "--seed", "0", "--quiet", "--report", str(report), "--counterexamples", str(tmp_path / "cx")])
+    out = capsys.readouterr().out
+    [row] = json.loads(report.read_text(encoding="utf-8"))["results"]
+    assert code == 1 and row["status"] == "violated", out[-3000:]
+    label = row["violation"]["example"]
+    used = label.splitlines()[0].removeprefix("reworded reply: ").split(" + ")
+    [defect] = [d for d in entry.defects if promise in d["promises"] and d.get("rewrites")]
+    assert set(used) & set(defect["rewrites"]) and (rewrite is None or rewrite in used), label
+    assert "seed:" in label and "reworded:" in label and (not words or any(word in label for word in words)), label

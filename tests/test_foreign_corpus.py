@@ -60,6 +60,8 @@ class Entry:
         at both malformed-evidence levels, a whole-schema row at the schema level only."""
         names: set[str] = set()
         for defect in self.defects:
+            if defect.get("only") not in (None, "audit" if generic_only else "check"):
+                continue  # reached only from the other command's witnesses (tests/foreign/README.md)
             promises = set(defect["promises"])
             if SCHEMA in promises and defect.get("strictness") != "whole-schema":
                 promises.add(READ)

@@ -511,3 +511,5 @@ def scores_exporter_output_like_its_run(ctx: Context, example: Example, outcome:
                         f"metrics {outcome.metrics}", f"the run's {before.metrics}")
 
 
+# The reworded-reply promises live in their own module (properties/reworded.py), registered after these.
+from verifuzz.properties import reworded  # noqa: E402,F401

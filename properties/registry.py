@@ -44,6 +44,7 @@ class Context:
     # closed (our contract); "read", only a break the verdict notices must (docs/auditing.md).
     strictness: tuple[str, ...] = ("schema",)
     witnesses: tuple = ()  # correct runs given for this run (`audit --witness`, `diff`), used before any others
+    reply_seeds: tuple = ()  # correct runs whose final reply is a labelled correct reply (`--replies`): reworded seeds
 
     @property
     def task(self) -> str:

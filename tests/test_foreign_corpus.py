@@ -60,6 +60,8 @@ class Entry:
         at both malformed-evidence levels, a whole-schema row at the schema level only."""
         names: set[str] = set()
         for defect in self.defects:
+            if defect.get("only") not in (None, "audit" if generic_only else "check"):
+                continue  # reached only from the other command's witnesses (tests/foreign/README.md)
             promises = set(defect["promises"])
             if SCHEMA in promises and defect.get("strictness") != "whole-schema":
                 promises.add(READ)
@@ -84,10 +86,18 @@ def violated(report: Path) -> tuple[set[str], list[dict[str, Any]]]:
     return {row["promise"] for row in payload["results"] if row["status"] == "violated"}, errors
 
 
+def correct_but_for_rewordings(entry: Entry) -> bool:
+    """No defect but the refusal of correct rewordings the reworded-reply promises found (docs/reworded.md): the
+    verifiers written to keep the whole contract read replies by default deny, which refuses forms nobody listed."""
+    return all(not defect.get("planted", True) and all(name.startswith("reworded_") and name.endswith("_keeps_reward")
+                                                       for name in defect["promises"]) for defect in entry.defects)
+
+
 def test_the_corpus_has_correct_and_defective_verifiers_in_several_styles() -> None:
-    """At least six verifiers, some with no defect, each naming only registered promises, and a row says whether it was planted."""
+    """At least six verifiers, some correct (but for correct rewordings they refuse), each naming only registered
+    promises, and a row says whether it was planted."""
     assert len(ENTRIES) >= 6
-    assert any(not entry.defects for entry in ENTRIES) and any(entry.defects for entry in ENTRIES)
+    assert any(correct_but_for_rewordings(entry) for entry in ENTRIES) and any(entry.defects for entry in ENTRIES)
     assert len({entry.manifest["style"] for entry in ENTRIES}) == len(ENTRIES)
     for entry in ENTRIES:
         for defect in entry.defects:
@@ -95,7 +105,8 @@ def test_the_corpus_has_correct_and_defective_verifiers_in_several_styles() -> N
             assert type(defect.get("planted", True)) is bool, (entry.folder.name, defect)
 
 
-CORRECT_SKILL_READERS = [entry for entry in ENTRIES if entry.task == "read-named-path-outside-workspace" and not entry.defects]
+CORRECT_SKILL_READERS = [entry for entry in ENTRIES
+                         if entry.task == "read-named-path-outside-workspace" and correct_but_for_rewordings(entry)]
 
 
 @pytest.mark.parametrize("breach", BREACHES)
@@ -145,6 +156,22 @@ def test_check_reports_exactly_the_planted_defects(entry: Entry, tmp_path: Path,
     assert not errors, errors
     assert found == entry.expected(), out[-6000:]
     assert code == (1 if found else 0)
+    names_the_rewrites(entry, json.loads(report.read_text(encoding="utf-8")))
+
+
+def names_the_rewrites(entry: Entry, payload: dict[str, Any]) -> None:
+    """A row with `rewrites` is reported by its reworded-reply promise on an example reworded by one of them; an entry
+    with `witness_search = true` pays no witness of its own and gets its witnesses by search, so no promise is vacuous."""
+    rows = {row["promise"]: row for row in payload["results"]}
+    for defect in entry.defects:
+        for promise in defect["promises"] if defect.get("rewrites") else ():
+            if promise.startswith("reworded_"):
+                used = rows[promise]["violation"]["example"].splitlines()[0].removeprefix("reworded reply: ").split(" + ")
+                assert set(used) & set(defect["rewrites"]), (promise, used, defect["rewrites"])
+    if entry.manifest.get("witness_search"):
+        search = payload["witness_search"]
+        assert search["plain_paid"] == 0 and search["accepted"] > 0, search
+        assert not [row["promise"] for row in payload["results"] if row["status"] == "vacuous"]
 
 
 def _witness(task: str, folder: Path) -> tuple[Path, dict[str, Path]]:
@@ -177,3 +204,32 @@ def test_audit_reports_exactly_the_planted_generic_defects(entry: Entry, tmp_pat
     assert found == entry.expected(generic_only=True), out[-6000:]
     statuses = {row["promise"]: row["status"] for row in json.loads(report.read_text())["results"]}
     assert "vacuous" not in statuses.values(), statuses
+
+
+OVER_STRICT = {"status_completed_only": ("reworded_wording_keeps_reward", "synonyms", ("finished", "wrapped up")),
+               "exact_case_names": ("reworded_wording_keeps_reward", "name_case", ("aurora audit bot", "AURORA AUDIT BOT",
+                                                                                   "beacon deploy bot", "BEACON DEPLOY BOT")),
+               "markdown_refused": ("reworded_markup_keeps_reward", None, ()),
+               "digits_only": ("reworded_numbers_keeps_reward", "thousands_separators", ()),
+               "label_only": ("reworded_markup_keeps_reward", None, ())}
+
+
+@corpus
+@pytest.mark.parametrize("name", sorted(OVER_STRICT))
+def test_an_over_strict_verifier_is_reported_by_a_reworded_reply_promise(name: str, tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Its reworded-reply promise alone, under `check --verifier`: violated, on an example whose first line names the
+    rewrite the verifier's own rule refuses, with the seed and the reworded reply shown (one run, about a minute)."""
+    [entry] = [entry for entry in ENTRIES if entry.folder.name == name]
+    promise, rewrite, words = OVER_STRICT[name]
+    report = tmp_path / "report.json"
+    code = main(["check", str(TASKS_DIR / entry.task), *entry.argv(), "--promise", promise, "--profile", PROFILE,
+                 "--seed", "0", "--quiet", "--report", str(report), "--counterexamples", str(tmp_path / "cx")])
+    out = capsys.readouterr().out
+    [row] = json.loads(report.read_text(encoding="utf-8"))["results"]
+    assert code == 1 and row["status"] == "violated", out[-3000:]
+    label = row["violation"]["example"]
+    used = label.splitlines()[0].removeprefix("reworded reply: ").split(" + ")
+    [defect] = [d for d in entry.defects if promise in d["promises"] and d.get("rewrites")]
+    assert set(used) & set(defect["rewrites"]) and (rewrite is None or rewrite in used), label
+    assert "seed:" in label and "reworded:" in label and (not words or any(word in label for word in words)), label

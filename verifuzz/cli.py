@@ -48,6 +48,7 @@ def parser() -> argparse.ArgumentParser:
                             "each violating example (a promise OLD already broke elsewhere still counts)")
     fuzzing.add_foreign(check, "interpreter for --verifier (default: this one)")
     fuzzing.add_common(check)
+    fuzzing.add_replies(check)
     check.set_defaults(handler=fuzzing.run_check)
 
     audit = commands.add_parser("audit", help="the generic promises against any verify.py, zero configuration")
@@ -58,6 +59,7 @@ def parser() -> argparse.ArgumentParser:
                        help="evidence snapshot of a run the verifier passes; the adversaries break it (repeatable)")
     fuzzing.add_foreign(audit, "interpreter for the verifier (default: this one)")
     fuzzing.add_common(audit)
+    fuzzing.add_replies(audit)
     audit.set_defaults(handler=fuzzing.run_audit)
 
     replay = commands.add_parser("replay", help="re-run one saved counterexample against the verifier it recorded")

@@ -2,8 +2,8 @@
 
 A verifier that pays none of a task's usual witnesses (it wants "ALPHA: 346" and nothing else) scores every example 0
 before and after a change, so no difference can show. `witnesses_of_old` is the one place `verifuzz diff` asks for
-such runs: today it draws the task's own witnesses and keeps those OLD pays in full; a witness search plugs in here
-by returning its accepted runs instead (docs/diff.md).
+such runs: it draws the task's own witnesses and keeps those OLD pays in full, and when OLD pays none, takes the
+reworded correct replies it pays (verifuzz/witness_search.py, docs/reworded.md).
 """
 from __future__ import annotations
 
@@ -38,8 +38,7 @@ def witnesses_of_old(old: Context, seed: int, draws: int = DRAWS, enough: int = 
     judges one witness per wording of the agent's messages: a verifier that pays one wording in eight needs a few
     hundred draws (Hypothesis draws wordings unevenly) but only a few dozen runs.
 
-    The plug-in point for a witness search: replace the drawing below with the search's accepted witness replies for
-    (`old.subject`, `old.task`), returned as `Trial`s.
+    When OLD pays none of them, the reworded correct replies it pays (verifuzz/witness_search.py) stand in.
     """
     if old.strategies is None:
         return OldWitnesses((), 0)
@@ -59,6 +58,11 @@ def witnesses_of_old(old: Context, seed: int, draws: int = DRAWS, enough: int = 
                 accepted.append(trial)
                 if len(accepted) >= enough:
                     return OldWitnesses(tuple(accepted), tried)
+    if not accepted:  # OLD pays none: the reworded correct replies it pays instead (verifuzz/witness_search.py)
+        from verifuzz import witness_search
+
+        found = witness_search.search(old, seed, enough=enough)
+        return OldWitnesses(found.accepted, tried + found.tried)
     return OldWitnesses(tuple(accepted), tried)
 
 

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import tomllib
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -72,6 +74,39 @@ def add_foreign(command: argparse.ArgumentParser, python_help: str, strictness: 
                               "notices must), or both, reported as separate promises (default: both)")
 
 
+def add_replies(command: argparse.ArgumentParser) -> None:
+    """`--replies FILE.toml`: labelled correct replies to reword (docs/replies.md), and to search for witnesses."""
+    command.add_argument("--replies", action="append", default=[], type=Path, metavar="FILE.toml",
+                         help="labelled replies (docs/replies.md): the correct ones are reworded by the reworded-reply "
+                              "promises beside the witnesses, and searched for witnesses the verifier pays (repeatable)")
+
+
+def reply_seeds(paths: Sequence[Path], task: str) -> tuple:
+    """The task's correct run with each correct, undisputed labelled reply of `paths` as its final reply."""
+    from verifuzz import labelled
+
+    runs = []
+    for path in paths:
+        replies = labelled.load(path, task)
+        declared = tomllib.loads(path.read_text(encoding="utf-8")).get("task")
+        if declared not in (None, task):
+            raise UsageError(f"--replies {path}: its replies answer {declared!r}, not {task!r}")
+        runs += [labelled.run_for(task, case.text, replies.values) for case in replies.cases
+                 if case.expected.get("reward") and not case.debatable]
+    return tuple(runs)
+
+
+def with_witness_search(ctx: Context, args: argparse.Namespace, meta: dict) -> Context:
+    """`ctx` with the reworded replies the verifier pays as its witnesses when it pays none of its own
+    (verifuzz/witness_search.py); the search is told in the report."""
+    from verifuzz import witness_search
+
+    found = witness_search.search(ctx, args.seed or 0)
+    if found.searched:
+        meta["witness_search"] = {**found.as_json(), "summary": found.summary()}
+    return witness_search.with_found_witnesses(ctx, found)
+
+
 def run_check(args: argparse.Namespace) -> int:
     """Every applicable promise for each task against the shipped verifier or `--verifier`."""
     _validate_common(args)
@@ -90,7 +125,9 @@ def run_check(args: argparse.Namespace) -> int:
                          "`verifuzz check tasks/narrative-agent-names --verifier path/to/verify.py`")
     subject = command_subject(args, args.verifier, tasks[0], task_inputs(tasks[0]))
     ctx = _foreign_context(subject, args, generic_only=False)
+    ctx = dataclasses.replace(ctx, reply_seeds=reply_seeds(args.replies, tasks[0]))
     meta = {"command": "check", "tasks": tasks, "verifier": str(args.verifier), **_foreign_meta(args)}
+    ctx = with_witness_search(ctx, args, meta)
     if args.baseline is not None:
         old = command_subject(args, args.baseline, tasks[0], task_inputs(tasks[0]))
         meta["baseline"] = str(args.baseline)
@@ -109,8 +146,10 @@ def run_audit(args: argparse.Namespace) -> int:
                          "(the task_name the verifier expects in the snapshot), or --witness FILE from a passing run")
     subject = command_subject(args, args.script, task, [])
     ctx = _foreign_context(subject, args, generic_only=True, witnesses=witnesses)
-    return _run(args, [ctx], {"command": "audit", "tasks": [task], "verifier": str(args.script),
-                              "witnesses": [str(p) for p in args.witness], **_foreign_meta(args)})
+    ctx = dataclasses.replace(ctx, reply_seeds=reply_seeds(args.replies, task))
+    meta = {"command": "audit", "tasks": [task], "verifier": str(args.script),
+            "witnesses": [str(p) for p in args.witness], **_foreign_meta(args)}
+    return _run(args, [with_witness_search(ctx, args, meta)], meta)
 
 
 def task_of_script(script: Path, task_name: str | None) -> str:

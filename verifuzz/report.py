@@ -41,6 +41,8 @@ def show(results: Sequence[Result], saved: dict[int, Any], groups: Sequence[Find
     details = findings(results, saved, groups)
     if details:
         print("\n" + details)
+    if meta.get("witness_search"):
+        print("\n" + meta["witness_search"]["summary"])
     print("\n" + closing_line(results, groups, meta))
 
 

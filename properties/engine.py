@@ -13,7 +13,6 @@ from hypothesis import given, seed as hypothesis_seed, settings as hypothesis_se
 from hypothesis.errors import HypothesisException, NonInteractiveExampleWarning
 
 import verifuzz.properties.promises  # noqa: F401 - registers the promises
-import verifuzz.properties.deletions  # noqa: F401 - registers the promises about deleted replies
 from verifuzz.properties import profiles
 from verifuzz.properties.example import Example, Outcome
 from verifuzz.properties.registry import PROPERTIES, Context, Property, Violation

@@ -513,3 +513,5 @@ def scores_exporter_output_like_its_run(ctx: Context, example: Example, outcome:
 
 # The reworded-reply promises live in their own module (properties/reworded.py), registered after these.
 from verifuzz.properties import reworded  # noqa: E402,F401
+# So are the promises about deleted replies (properties/deletions.py): whoever imports the registry gets them too.
+from verifuzz.properties import deletions  # noqa: E402,F401

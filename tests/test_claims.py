@@ -279,7 +279,8 @@ def test_items_side_by_side_name_their_figure_each() -> None:
     """After a slash the item up to the next slash must name its figure; the first pair that does not is quoted."""
     content = "Revenue 160,811 / 84,462 / cumulative profit 374,470 / done"
     assert reason(RTT, content) == "alternatives: '160811 / 84462'"
-    assert reason(FRUIT, "apples 500 / pears 700") is None and reason(FRUIT, "apples 500 / 500") == "alternatives: '500 / 500'"
+    assert reason(FRUIT, "500 (apples) / 700 (pears)") is None  # every figure of the task, side by side
+    assert reason(FRUIT, "apples 500 / 500") == "alternatives: '500 / 500'"
 
 
 def test_a_figure_with_no_period_of_its_own_takes_any() -> None:
@@ -291,11 +292,17 @@ def test_a_figure_with_no_period_of_its_own_takes_any() -> None:
 
 @pytest.mark.parametrize(("content", "rule"), [
     (THREE + "\nMonth-6 revenue: $153,154", "rival value: 153154 named as revenue"),
+    (THREE + "\nRev m6: $153,154", "rival value: 153154 named as revenue"),
     (THREE + "\nCumulative revenue: $857,041", None),  # a sum tells it apart from the month's figure
     (THREE + "\nAverage revenue: $153,154", None),
     (THREE + "\nExpenses: 75,000 x 1.02^6 = $84.5k", None),  # 38 off, given to the hundred  # a rival word makes it another quantity
     (THREE.replace("Month-6 revenue: $160,811", "160,811, cumulative revenue"), "rival role 'cumulative' for revenue"),
     ("Month-6 revenue: $160,811", "not stated: expenses, profit"),
+    # An operand of working is no claim, and a result is named by the first name of the working's head.
+    (THREE.replace("Cumulative operating profit (months 1-6): $374,470",
+                   "857,041 revenue - 482,571 expenses = 374,470 cumulative profit"), None),
+    (THREE.replace("Cumulative operating profit (months 1-6): $374,470",
+                   "Cumulative profit (revenue - expenses), months 1-6: 857,041 - 482,571 = 374,470"), None),
 ])
 def test_a_step_or_figure_is_named_by_its_own_words(content: str, rule: str | None) -> None:
     assert reason(RTT, content) == rule if rule is None else (reason(RTT, content) or "").startswith(rule)
@@ -304,3 +311,23 @@ def test_a_step_or_figure_is_named_by_its_own_words(content: str, rule: str | No
 def test_a_failing_reading_states_nothing_of_the_figure_it_fails_on() -> None:
     swapped = THREE.replace("160,811", "X").replace("84,462", "160,811").replace("X", "84,462")
     assert read_claims(RTT, swapped, MAYA).stated == {"revenue": [], "expenses": [], "profit": []}
+
+
+@pytest.mark.parametrize("content", ["12 / $5,328", "$5,328 / 12"])
+def test_structure_beside_an_amount_offers_no_choice(content: str) -> None:
+    assert reason(UM, content, JOHN) is None
+
+
+def test_an_item_after_a_slash_is_read_up_to_the_next_slash() -> None:
+    assert reason(RTT, "Revenue 160,811 / 84,462 / 374,470 cumulative profit") == "alternatives: '160811 / 84462'"
+
+
+@pytest.mark.parametrize(("line", "rule"), [
+    ("As of month 4 we are on track: month-6 revenue $160,811", None),
+    ("Since month 4, month-6 revenue is $160,811", None),
+    ("By month 2, after month 4, month-6 revenue: $160,811", None),
+    ("As of month 6 we are on track: month-4 revenue $160,811", "rival period for revenue: [4]"),
+])
+def test_a_figures_period_is_read_from_the_last_joint_before_its_name(line: str, rule: str | None) -> None:
+    content = THREE.replace("Month-6 revenue: $160,811", line)
+    assert (reason(RTT, content) or "").startswith(rule) if rule else reason(RTT, content) is None

@@ -32,7 +32,7 @@ MULTIPLIERS = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 NUMBER_WORDS = {**UNITS, **TENS}
 _WORD = "|".join(sorted((*UNITS, *TENS, *MULTIPLIERS), key=lambda word: (-len(word), word)))
 # A run of number words: "forty-one", "three hundred and fifty-two thousand three hundred forty-five".
-WORDED = re.compile(rf"\b(?:{_WORD})(?:(?:[ -]|,? and |, )(?:{_WORD}))*\b")
+WORDED = re.compile(rf"\b({_WORD})(?:(?:[ -]|,? and |, )(?:{_WORD}))*\b")  # group 1: its first word
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ PRONOUN_ONE = re.compile(r"(?:the|that|this|which|any|every|each|no|some)\s$")
 def _words(found: re.Match[str]) -> str:
     if found.group() == "one" and PRONOUN_ONE.search(found.string, 0, found.start()):
         return found.group()
-    if found.group().split(" ")[0] in MULTIPLIERS and AFTER_DIGITS.search(found.string, 0, found.start()):
+    if found.group(1) in MULTIPLIERS and AFTER_DIGITS.search(found.string, 0, found.start()):
         return found.group()  # "352,345 thousand": the scale of the number before it (SCALE)
     value = worded(found.group())
     return found.group() if value is None else str(value)

@@ -569,7 +569,7 @@ MULTIPLIERS = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 NUMBER_WORDS = {**UNITS, **TENS}
 _WORD = "|".join(sorted((*UNITS, *TENS, *MULTIPLIERS), key=lambda word: (-len(word), word)))
 # A run of number words: "forty-one", "three hundred and fifty-two thousand three hundred forty-five".
-WORDED = re.compile(rf"\b(?:{_WORD})(?:(?:[ -]|,? and |, )(?:{_WORD}))*\b")
+WORDED = re.compile(rf"\b({_WORD})(?:(?:[ -]|,? and |, )(?:{_WORD}))*\b")  # group 1: its first word
 
 
 @dataclass(frozen=True)
@@ -609,7 +609,7 @@ PRONOUN_ONE = re.compile(r"(?:the|that|this|which|any|every|each|no|some)\s$")
 def _words(found: re.Match[str]) -> str:
     if found.group() == "one" and PRONOUN_ONE.search(found.string, 0, found.start()):
         return found.group()
-    if found.group().split(" ")[0] in MULTIPLIERS and AFTER_DIGITS.search(found.string, 0, found.start()):
+    if found.group(1) in MULTIPLIERS and AFTER_DIGITS.search(found.string, 0, found.start()):
         return found.group()  # "352,345 thousand": the scale of the number before it (SCALE)
     value = worded(found.group())
     return found.group() if value is None else str(value)
@@ -1006,7 +1006,7 @@ class Named:
     window: str = ""  # a number no word names has no period or words to tell it apart
     around: str = ""
     operand: bool = False  # an operator stands beside it: it is worked on, not given as a result
-    bare: bool = False  # its clause holds no word at all
+    bare: bool = False  # its clause holds no word at all (read only when no words name the task's figures)
     name: str = ""  # the words that name it, from the joint before its name (or after it, to the next joint)
 
 
@@ -1030,20 +1030,20 @@ def naming(facts: Facts, clause: str, values: list[tuple[Number, str]], index: i
         joint = NEXT_JOINT.search(after)
         return Named(None, f"{label} | {after}", f"{label} {after[: joint.start() if joint else len(after)]}",
                      operand=operand, bare=bare)
-    own = [role for _, role in _roles(facts, label)]
+    own = _roles(facts, label)
     named_after = _roles(facts, after)
     styled_after = not result and not _roles(facts, head)
     if own and not (styled_after and named_after):
-        figure = own[0] if result else own[-1]
-        named_at = [place for place, _ in _roles(facts, label)][0 if result else -1]
-        window = label[max(label.rfind(joint, 0, named_at) for joint in (": ", ", ", "; ")) + 1 :]
+        named_at, figure = own[0] if result else own[-1]
+        # The words since the last joint before its name ("; " ends a clause, so no clause holds one).
+        window = label[max(label.rfind(joint, 0, named_at) for joint in (": ", ", ")) + 1 :]
         # Words after it up to the next joint or name give its period too ("revenue $160,811 in month 5").
-        stops = [found.start() for found in (NEXT_JOINT.search(after),) if found] + [place for place, _ in named_after[:1]]
-        return Named(figure, label, f"{window} {after[: min(stops, default=len(after))]}", around, operand, bare, window)
+        stops = [found.start() for found in (NEXT_JOINT.search(after),) if found] + [place for place, _ in named_after]
+        return Named(figure, label, f"{window} {after[: min([*stops, len(after)])]}", around, operand, name=window)
     if named_after:  # the name after it, up to the next name, or to the joint after its name for the words naming it
         joint = NEXT_JOINT.search(after, named_after[0][0])
         return Named(named_after[0][1], label, after[: named_after[1][0] if len(named_after) > 1 else len(after)], around,
-                     operand, bare, after[: joint.start() if joint else len(after)])
+                     operand, name=after[: joint.start() if joint else len(after)])
     return Named(None, label)
 
 

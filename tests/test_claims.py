@@ -298,6 +298,9 @@ def test_a_figure_with_no_period_of_its_own_takes_any() -> None:
     (THREE + "\nExpenses: 75,000 x 1.02^6 = $84.5k", None),  # 38 off, given to the hundred  # a rival word makes it another quantity
     (THREE.replace("Month-6 revenue: $160,811", "160,811, cumulative revenue"), "rival role 'cumulative' for revenue"),
     ("Month-6 revenue: $160,811", "not stated: expenses, profit"),
+    # Words at the clause's head name only its first number (and a result of working).
+    (THREE.replace("Cumulative operating profit (months 1-6): $374,470", "Cumulative revenue 857,041 and profit 374,470"),
+     "profit 374470 not named as"),
     # An operand of working is no claim, and a result is named by the first name of the working's head.
     (THREE.replace("Cumulative operating profit (months 1-6): $374,470",
                    "857,041 revenue - 482,571 expenses = 374,470 cumulative profit"), None),

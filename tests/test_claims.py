@@ -17,7 +17,16 @@ THREE = "Month-6 revenue: $160,811\nMonth-6 expenses: $84,462\nCumulative operat
 
 
 def reason(facts: Facts, content: str, user: str = MAYA) -> str | None:
-    return read_claims(facts, content, user).reason
+    """Why the reply fails; its reading says, pass or fail, what was stated of each figure and of nothing else."""
+    reading = read_claims(facts, content, user)
+    assert list(reading.stated) == list(facts.figures)
+    return reading.reason
+
+
+# Two figures named by their own words, with no period of their own: apples 500 and pears 700; 400 a true step.
+FRUIT = Facts(figures={"apples": Decimal(500), "pears": Decimal(700)}, tolerance=Decimal(0), inputs=(),
+              intermediates=(Decimal(400),), structure=frozenset({3}),
+              roles={"apples": r"\bapples\b", "pears": r"\bpears\b"})
 
 
 def n(value: str, unit: str = "1", percent: bool = False) -> Number:
@@ -35,6 +44,7 @@ def test_presentation_comes_off_and_words_fold() -> None:
     assert said_plainly("```\nR \u2248 5 \u2212 1\n```", MAYA) == "r ~ 5 - 1"
     assert said_plainly("1. \u03a3 \u2026 \u2192 \u2011", MAYA) == "sum ... -> -"
     assert said_plainly("total 5,328 \u0434", MAYA) is None
+    assert said_plainly("total 5,328 \u00a9 \u0301", MAYA) == "total 5,328"  # a symbol and a stray combining mark go
     assert said_plainly("5 \u00f7 2 \u22c5 3 \u2217 4 \u2243 1 \u2211 \u2010", MAYA) == "5 / 2 x 3 * 4 ~ 1 sum -"
 
 
@@ -218,7 +228,7 @@ def test_a_count_for_another_period_measure_or_said_with_doubt_fails(content: st
 
 @pytest.mark.parametrize(("tokens", "value"), [
     ("12 x 37 x 12", 5328), ("2 + 3 * 4", 14), ("( 2 + 3 ) * 4", 20), ("10 - 4 - 3", 3), ("12 / 4 / 3", 1),
-    ("2 ^ 3", 8), ("1.5 ^ 2", Decimal("2.25")), ("2 * 3 ^ 2", 18), ("7", 7),
+    ("2 ^ 3", 8), ("1.5 ^ 2", Decimal("2.25")), ("2 * 3 ^ 2", 18), ("7", 7), ("1 ^ 100", 1),
 ])
 def test_arithmetic_is_evaluated_with_the_usual_precedence(tokens: str, value: Decimal) -> None:
     assert evaluate(tokens.split()) == value
@@ -233,3 +243,94 @@ def test_what_is_not_one_expression_has_no_value(tokens: str) -> None:
 def test_working_that_goes_on_from_a_result_is_checked_from_that_result(step: str) -> None:
     """"12 x 37 = 444, x 12 = 444" is false: the step after a result starts from it, whatever its operator."""
     assert (reason(UM, f"12 x 37 = 444, {step} = 444", JOHN) or "").startswith("false working"), step
+
+
+@pytest.mark.parametrize(("content", "rule"), [
+    ("$37/month x 12 = $5,328", "false working"),  # "/month" is a unit, not a division
+    ("$5,328/12 = $5,328", "false working"),  # a slash between numbers divides
+    ("(12 + 37) x 12 = $5,328", "false working"),  # working may open with a bracket
+    ("37 x 37 = $5,328", "false working"),  # working on given numbers alone is checked
+    ("12 x 37 x 12 + 37 + 37 = $5.3k", "false working"),  # 102 off: more than half the 100 the right side is given to
+    ("12 x 37 x 12 = $5,328-$5,329", "alternatives: range"),  # a range after working is still a range
+    ("Total: $444 x 12 = $5,328 / 5,328", "alternatives"),
+])
+def test_working_is_checked_to_the_precision_its_result_is_written_to(content: str, rule: str) -> None:
+    assert (reason(UM, content, JOHN) or "").startswith(rule), reason(UM, content, JOHN)
+
+
+@pytest.mark.parametrize("content", [
+    "12 x 37 = 445, so $5,328",  # one off: within the task's tolerance
+    "Total: $444 x 12 = $5,328",  # an operand of working is not a claim
+    "$444, total $5,328",  # the words after a joint name the next number
+    "12 licences / 12 months: $5,328",  # structure is no amount offered beside another
+    "Cost / total: $5,328", "Total: $5,328 / year",
+])
+def test_working_within_precision_and_items_that_offer_no_choice_pay(content: str) -> None:
+    assert reason(UM, content, JOHN) is None
+
+
+def test_a_value_rounded_coarser_restates_a_figure_within_half_its_unit() -> None:
+    assert accounted(MEM, n("352350", "10")) == "customers" or accounted(MEM, n("352350", "10")) == "restated"
+    assert accounted(MEM, n("352350", "10")) == "restated" and accounted(MEM, n("352360", "10")) is None
+    assert accounted(RTT, n("84500", "100")) == "restated" and accounted(RTT, n("374000", "1000")) == "restated"
+
+
+def test_items_side_by_side_name_their_figure_each() -> None:
+    """After a slash the item up to the next slash must name its figure; the first pair that does not is quoted."""
+    content = "Revenue 160,811 / 84,462 / cumulative profit 374,470 / done"
+    assert reason(RTT, content) == "alternatives: '160811 / 84462'"
+    assert reason(FRUIT, "500 (apples) / 700 (pears)") is None  # every figure of the task, side by side
+    assert reason(FRUIT, "apples 500 / 500") == "alternatives: '500 / 500'"
+
+
+def test_a_figure_with_no_period_of_its_own_takes_any() -> None:
+    assert reason(FRUIT, "apples in month 3: 500, pears: 700") is None
+    assert reason(FRUIT, "apples: 500\npears: 700\napples: 400") == "rival value: 400 named as apples"
+    assert reason(FRUIT, "700\n500") == "figures unnamed and not in the order asked: ['pears', 'apples']"
+    assert reason(FRUIT, "500\n700") is None
+
+
+@pytest.mark.parametrize(("content", "rule"), [
+    (THREE + "\nMonth-6 revenue: $153,154", "rival value: 153154 named as revenue"),
+    (THREE + "\nRev m6: $153,154", "rival value: 153154 named as revenue"),
+    (THREE + "\nCumulative revenue: $857,041", None),  # a sum tells it apart from the month's figure
+    (THREE + "\nAverage revenue: $153,154", None),
+    (THREE + "\nExpenses: 75,000 x 1.02^6 = $84.5k", None),  # 38 off, given to the hundred  # a rival word makes it another quantity
+    (THREE.replace("Month-6 revenue: $160,811", "160,811, cumulative revenue"), "rival role 'cumulative' for revenue"),
+    ("Month-6 revenue: $160,811", "not stated: expenses, profit"),
+    # Words at the clause's head name only its first number (and a result of working).
+    (THREE.replace("Cumulative operating profit (months 1-6): $374,470", "Cumulative revenue 857,041 and profit 374,470"),
+     "profit 374470 not named as"),
+    # An operand of working is no claim, and a result is named by the first name of the working's head.
+    (THREE.replace("Cumulative operating profit (months 1-6): $374,470",
+                   "857,041 revenue - 482,571 expenses = 374,470 cumulative profit"), None),
+    (THREE.replace("Cumulative operating profit (months 1-6): $374,470",
+                   "Cumulative profit (revenue - expenses), months 1-6: 857,041 - 482,571 = 374,470"), None),
+])
+def test_a_step_or_figure_is_named_by_its_own_words(content: str, rule: str | None) -> None:
+    assert reason(RTT, content) == rule if rule is None else (reason(RTT, content) or "").startswith(rule)
+
+
+def test_a_failing_reading_states_nothing_of_the_figure_it_fails_on() -> None:
+    swapped = THREE.replace("160,811", "X").replace("84,462", "160,811").replace("X", "84,462")
+    assert read_claims(RTT, swapped, MAYA).stated == {"revenue": [], "expenses": [], "profit": []}
+
+
+@pytest.mark.parametrize("content", ["12 / $5,328", "$5,328 / 12"])
+def test_structure_beside_an_amount_offers_no_choice(content: str) -> None:
+    assert reason(UM, content, JOHN) is None
+
+
+def test_an_item_after_a_slash_is_read_up_to_the_next_slash() -> None:
+    assert reason(RTT, "Revenue 160,811 / 84,462 / 374,470 cumulative profit") == "alternatives: '160811 / 84462'"
+
+
+@pytest.mark.parametrize(("line", "rule"), [
+    ("As of month 4 we are on track: month-6 revenue $160,811", None),
+    ("Since month 4, month-6 revenue is $160,811", None),
+    ("By month 2, after month 4, month-6 revenue: $160,811", None),
+    ("As of month 6 we are on track: month-4 revenue $160,811", "rival period for revenue: [4]"),
+])
+def test_a_figures_period_is_read_from_the_last_joint_before_its_name(line: str, rule: str | None) -> None:
+    content = THREE.replace("Month-6 revenue: $160,811", line)
+    assert (reason(RTT, content) or "").startswith(rule) if rule else reason(RTT, content) is None

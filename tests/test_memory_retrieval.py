@@ -307,6 +307,20 @@ def test_details_name_the_reply_and_the_expected_answer() -> None:
     assert (SCORING.verdict(empty).details["final_reply_id"], SCORING.verdict(empty).details["final_reply_content"]) == (None, "")
 
 
+def test_details_say_what_was_stated_and_why_the_reply_fails() -> None:
+    """The reading's stated figures and its reason; with no reply, or no single human to read it against, that instead."""
+    details = SCORING.verdict(trial()).details
+    assert (details["stated"], details["reason"]) == ({"customers": ["352345"]}, None)
+    details = SCORING.verdict(with_reply("352,345 customers, I think")).details
+    assert (details["stated"], details["reason"]) == ({"customers": []}, "hedge: 'i think'")
+    empty = trial().copy()
+    empty.events = empty.events[:1]
+    assert SCORING.verdict(empty).details["reason"] == "no final reply"
+    crowded = with_reply("352,345")
+    crowded.identities["Second Human"] = {"role": "user", "pubkey": hex64("second")}
+    assert SCORING.verdict(crowded).details["reason"] == "no single human in the snapshot"
+
+
 def test_main_scores_the_files_named_on_its_command_line(tmp_path: Path) -> None:
     """The command line reads the evidence and writes reward.json and details.json."""
     evidence = tmp_path / "buzz-evidence.json"

@@ -39,7 +39,7 @@ def test_grouping_needs_groups_of_three_with_one_separator(text: str, found: lis
 @pytest.mark.parametrize(("text", "value", "unit"), [
     ("160,811.48", Decimal("160811.48"), Decimal("0.01")), ("1.3401", Decimal("1.3401"), Decimal("0.0001")),
     ("$160.8k", Decimal(160800), Decimal(100)), ("352k", Decimal(352000), Decimal(1000)),
-    ("352 k", Decimal(352000), Decimal(1000)), ("352,345 thousand", Decimal(352345000), Decimal(1000)),
+    ("352 k", Decimal(352000), Decimal(1000)), ("5 thousand", Decimal(5000), Decimal(1000)), ("352,345 thousand", Decimal(352345000), Decimal(1000)),
     ("0.35 million", Decimal(350000), Decimal(10000)), ("2 mn", Decimal(2000000), Decimal(1000000)),
     ("3 bn", Decimal(3000000000), Decimal(1000000000)), ("1 billion", Decimal(1000000000), Decimal(1000000000)),
     ("5,328 cents", Decimal("53.28"), Decimal("0.01")), ("160,811\u00a2", Decimal("1608.11"), Decimal("0.01")),
@@ -60,12 +60,13 @@ def test_a_scale_word_must_be_a_word_of_its_own() -> None:
     ("three hundred fifty-two thousand three hundred forty-five", 352345),
     ("three hundred and fifty-two thousand, three hundred and forty-five", 352345), ("a hundred", 100),
     ("hundred", 100), ("one million", 1000000), ("two thousand twenty-four", 2024), ("twenty one", 21),
+    ("one million two thousand", 1002000), ("three hundred thousand", 300000), ("a thousand", 1000),
 ])
 def test_number_words_read_as_their_value(text: str, found: int) -> None:
     assert values(text) == [Decimal(found)]
 
 
-@pytest.mark.parametrize("words", ["one two", "twenty thirty", "twenty eleven", "eleven five", "five six"])
+@pytest.mark.parametrize("words", ["one two", "twenty thirty", "twenty eleven", "eleven five", "five six", "twenty ten"])
 def test_number_words_that_are_not_one_number_are_left_alone(words: str) -> None:
     assert worded(words) is None
     assert numbers_in(words)[0] == words

@@ -363,6 +363,7 @@ def test_details_without_a_reply_name_none() -> None:
     item.events = item.events[:1]
     details = SCORING.verdict(item).details
     assert (details["reply_id"], details["reply_content"], details["stated"]) == (None, "", None)
+    assert details["reason"] == "no reply after the task event"
 
 
 def test_main_scores_the_files_named_on_its_command_line(tmp_path: Path) -> None:

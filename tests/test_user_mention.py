@@ -257,6 +257,7 @@ def test_details_without_a_reply_name_none() -> None:
     item.events = item.events[:1]
     details = SCORING.verdict(item).details
     assert (details["reply_id"], details["reply_content"], details["reply_mentions"], details["stated"]) == (None, "", [], None)
+    assert details["reason"] == "no reply after the task event"
 
 
 def test_details_without_one_human_name_none() -> None:

@@ -29,9 +29,10 @@ UNITS = {word: value for value, word in enumerate(
     " eighteen nineteen".split())}
 TENS = {word: 10 * (index + 2) for index, word in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
 MULTIPLIERS = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+NUMBER_WORDS = {**UNITS, **TENS}
 _WORD = "|".join(sorted((*UNITS, *TENS, *MULTIPLIERS), key=lambda word: (-len(word), word)))
 # A run of number words: "forty-one", "three hundred and fifty-two thousand three hundred forty-five".
-WORDED = re.compile(rf"\b(?:{_WORD})(?:(?:[ -]|,? and |, )(?:{_WORD}))*\b")
+WORDED = re.compile(rf"\b({_WORD})(?:(?:[ -]|,? and |, )(?:{_WORD}))*\b")  # group 1: its first word
 
 
 @dataclass(frozen=True)
@@ -47,23 +48,19 @@ class Number:
 
 def worded(words: str) -> int | None:
     """The value a run of number words stands for; None when the run is not one number ("one two")."""
+    parts = re.split(r",? and |[ ,-]+", words)
+    for before, word in zip(parts, parts[1:]):
+        if word not in MULTIPLIERS and (before in UNITS or before in TENS and NUMBER_WORDS[word] >= 10):
+            return None  # "one two", "twenty thirty", "twenty eleven": not one number
     total = current = 0
-    last = None
-    for word in re.split(r",? and |[ ,-]+", words):
-        if word in UNITS or word in TENS:
-            value = UNITS.get(word, TENS.get(word, 0))
-            if last in ("unit", "teen") or (last == "tens" and value >= 10):
-                return None  # "one two", "twenty thirty", "twenty eleven": not one number
-            current += value
-            last = "tens" if word in TENS else ("teen" if value >= 10 else "unit")
+    for word in parts:
+        if word not in MULTIPLIERS:
+            current += NUMBER_WORDS[word]
+        elif word == "hundred":
+            current = (current or 1) * 100
         else:
-            scale = MULTIPLIERS[word]
-            if scale == 100:
-                current = (current or 1) * 100
-            else:
-                total += (current or 1) * scale
-                current = 0
-            last = "scale"
+            total += (current or 1) * MULTIPLIERS[word]
+            current = 0
     return total + current
 
 
@@ -75,7 +72,7 @@ PRONOUN_ONE = re.compile(r"(?:the|that|this|which|any|every|each|no|some)\s$")
 def _words(found: re.Match[str]) -> str:
     if found.group() == "one" and PRONOUN_ONE.search(found.string, 0, found.start()):
         return found.group()
-    if found.group().split(" ")[0] in MULTIPLIERS and AFTER_DIGITS.search(found.string, 0, found.start()):
+    if found.group(1) in MULTIPLIERS and AFTER_DIGITS.search(found.string, 0, found.start()):
         return found.group()  # "352,345 thousand": the scale of the number before it (SCALE)
     value = worded(found.group())
     return found.group() if value is None else str(value)
@@ -89,7 +86,7 @@ def numbers_in(text: str) -> tuple[str, list[Number]]:
     numbers = []
     for found in DIGITS.finditer(text):
         value = Decimal(found.group())
-        unit = Decimal(1).scaleb(value.as_tuple().exponent) if "." in found.group() else Decimal(1)
+        unit = Decimal(1).scaleb(value.as_tuple().exponent)
         scale = SCALE.match(text, found.end())
         if scale and scale.group("scale"):
             factor = SCALES[scale.group("scale")]

@@ -566,9 +566,10 @@ UNITS = {word: value for value, word in enumerate(
     " eighteen nineteen".split())}
 TENS = {word: 10 * (index + 2) for index, word in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
 MULTIPLIERS = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+NUMBER_WORDS = {**UNITS, **TENS}
 _WORD = "|".join(sorted((*UNITS, *TENS, *MULTIPLIERS), key=lambda word: (-len(word), word)))
 # A run of number words: "forty-one", "three hundred and fifty-two thousand three hundred forty-five".
-WORDED = re.compile(rf"\b(?:{_WORD})(?:(?:[ -]|,? and |, )(?:{_WORD}))*\b")
+WORDED = re.compile(rf"\b({_WORD})(?:(?:[ -]|,? and |, )(?:{_WORD}))*\b")  # group 1: its first word
 
 
 @dataclass(frozen=True)
@@ -584,23 +585,19 @@ class Number:
 
 def worded(words: str) -> int | None:
     """The value a run of number words stands for; None when the run is not one number ("one two")."""
+    parts = re.split(r",? and |[ ,-]+", words)
+    for before, word in zip(parts, parts[1:]):
+        if word not in MULTIPLIERS and (before in UNITS or before in TENS and NUMBER_WORDS[word] >= 10):
+            return None  # "one two", "twenty thirty", "twenty eleven": not one number
     total = current = 0
-    last = None
-    for word in re.split(r",? and |[ ,-]+", words):
-        if word in UNITS or word in TENS:
-            value = UNITS.get(word, TENS.get(word, 0))
-            if last in ("unit", "teen") or (last == "tens" and value >= 10):
-                return None  # "one two", "twenty thirty", "twenty eleven": not one number
-            current += value
-            last = "tens" if word in TENS else ("teen" if value >= 10 else "unit")
+    for word in parts:
+        if word not in MULTIPLIERS:
+            current += NUMBER_WORDS[word]
+        elif word == "hundred":
+            current = (current or 1) * 100
         else:
-            scale = MULTIPLIERS[word]
-            if scale == 100:
-                current = (current or 1) * 100
-            else:
-                total += (current or 1) * scale
-                current = 0
-            last = "scale"
+            total += (current or 1) * MULTIPLIERS[word]
+            current = 0
     return total + current
 
 
@@ -612,7 +609,7 @@ PRONOUN_ONE = re.compile(r"(?:the|that|this|which|any|every|each|no|some)\s$")
 def _words(found: re.Match[str]) -> str:
     if found.group() == "one" and PRONOUN_ONE.search(found.string, 0, found.start()):
         return found.group()
-    if found.group().split(" ")[0] in MULTIPLIERS and AFTER_DIGITS.search(found.string, 0, found.start()):
+    if found.group(1) in MULTIPLIERS and AFTER_DIGITS.search(found.string, 0, found.start()):
         return found.group()  # "352,345 thousand": the scale of the number before it (SCALE)
     value = worded(found.group())
     return found.group() if value is None else str(value)
@@ -626,7 +623,7 @@ def numbers_in(text: str) -> tuple[str, list[Number]]:
     numbers = []
     for found in DIGITS.finditer(text):
         value = Decimal(found.group())
-        unit = Decimal(1).scaleb(value.as_tuple().exponent) if "." in found.group() else Decimal(1)
+        unit = Decimal(1).scaleb(value.as_tuple().exponent)
         scale = SCALE.match(text, found.end())
         if scale and scale.group("scale"):
             factor = SCALES[scale.group("scale")]
@@ -777,7 +774,7 @@ def said_plainly(content: str, user: str) -> str | None:
     """What the reply says, its courtesy and presentation taken off, folded to ASCII; None when characters remain that
     no reader can check (a homoglyph, a combining mark)."""
     text = undressed(content, user).replace("`", "").translate(SYMBOLS).translate(TYPOGRAPHY)
-    text = "".join(char for char in text if unicodedata.category(char) not in ("So", "Mn", "Cf"))
+    text = "".join(char for char in text if unicodedata.category(char) not in ("So", "Mn"))
     text = SNAKE.sub(" ", MARKUP.sub(" ", "\n".join(fold(line) for line in text.splitlines())))
     text = "\n".join(line.strip() for line in text.split("\n"))
     return text if text.isascii() else None
@@ -911,28 +908,23 @@ def side_by_side(facts: Facts, text: str) -> str | None:
         joints = list(SLASH.finditer(line))
         for index, joint in enumerate(joints):
             cut = bisect([number.start for number, _ in values], joint.start())
-            left, right = values[cut - 1 : cut] if cut else [], values[cut : cut + 1]
-            if left and right:
-                names = {left[0][1], right[0][1]}
+            if 0 < cut < len(values):
+                (left, first), (right, second) = values[cut - 1], values[cut]
                 item = line[joint.end() : joints[index + 1].start() if index + 1 < len(joints) else len(line)]
-                if len(names) < 2 or not names <= set(facts.figures) or (named and not _roles(facts, item)):
-                    return f"alternatives: {line[left[0][0].start:right[0][0].end]!r}"
+                if first == second or not {first, second} <= set(facts.figures) or (named and not _roles(facts, item)):
+                    return f"alternatives: {line[left.start:right.end]!r}"
     return None
 
 
 def worked(facts: Facts, clause: str) -> str | None:
     """Working that is false: each `=` whose left side ends in arithmetic on a number the task gives or computes
-    ("12 x $37 x 12 = $5,328"; "x 12 = $5,328" goes on from the result before it) must reach the number on its right,
-    within the task's tolerance or the precision the right side is written to."""
+    ("12 x $37 x 12 = $5,328"; in "= $444, x 12 = $5,328" the step opens with the result before it) must reach the
+    number on its right, within the task's tolerance or the precision the right side is written to."""
     sides = clause.split("=")
-    result: Decimal | None = None
     for left, right in zip(sides, sides[1:]):
         tokens = [token for token in EXPRESSION_TOKEN.findall(left) if not token.startswith("/") or token == "/"]
-        tokens = tokens[-MAX_TERMS:]  # a line of working is short; bounding it bounds the time reading it takes
-        value = _trailing(facts, ([str(result)] if result is not None and tokens[:1] in (["x"], ["*"], ["/"], ["+"], ["-"]) else [])
-                          + tokens)
-        reached = numbers_in(right)[1][:1]
-        result = reached[0].value if reached else None
+        value = _trailing(facts, tokens[-MAX_TERMS:])  # a line of working is short; bounding it bounds the time it takes
+        reached = numbers_in(right)[1]
         if value is not None and reached and abs(value - reached[0].value) > max(reached[0].unit / 2, facts.tolerance):
             return f"false working: {left.strip()} = {right.strip()}"
     return None
@@ -1011,10 +1003,10 @@ class Named:
 
     figure: str | None
     label: str
-    window: str
-    around: str
+    window: str = ""  # a number no word names has no period or words to tell it apart
+    around: str = ""
     operand: bool = False  # an operator stands beside it: it is worked on, not given as a result
-    bare: bool = False  # its clause holds no word at all
+    bare: bool = False  # its clause holds no word at all (read only when no words name the task's figures)
     name: str = ""  # the words that name it, from the joint before its name (or after it, to the next joint)
 
 
@@ -1036,23 +1028,23 @@ def naming(facts: Facts, clause: str, values: list[tuple[Number, str]], index: i
     bare = re.search(r"[a-z]", clause) is None
     if not facts.roles:
         joint = NEXT_JOINT.search(after)
-        return Named(None, f"{label} | {after}", f"{label} {after[: joint.start() if joint else len(after)]}", around,
-                     operand, bare)
-    own = [role for _, role in _roles(facts, label)]
+        return Named(None, f"{label} | {after}", f"{label} {after[: joint.start() if joint else len(after)]}",
+                     operand=operand, bare=bare)
+    own = _roles(facts, label)
     named_after = _roles(facts, after)
     styled_after = not result and not _roles(facts, head)
     if own and not (styled_after and named_after):
-        figure = own[0] if result else own[-1]
-        named_at = [place for place, _ in _roles(facts, label)][0 if result else -1]
-        window = label[max(label.rfind(joint, 0, named_at) for joint in (": ", ", ", "; ")) + 1 :]
+        named_at, figure = own[0] if result else own[-1]
+        # The words since the last joint before its name ("; " ends a clause, so no clause holds one).
+        window = label[max(label.rfind(joint, 0, named_at) for joint in (": ", ", ")) + 1 :]
         # Words after it up to the next joint or name give its period too ("revenue $160,811 in month 5").
-        stops = [found.start() for found in (NEXT_JOINT.search(after),) if found] + [place for place, _ in named_after[:1]]
-        return Named(figure, label, f"{window} {after[: min(stops, default=len(after))]}", around, operand, bare, window)
+        stops = [found.start() for found in (NEXT_JOINT.search(after),) if found] + [place for place, _ in named_after]
+        return Named(figure, label, f"{window} {after[: min([*stops, len(after)])]}", around, operand, name=window)
     if named_after:  # the name after it, up to the next name, or to the joint after its name for the words naming it
         joint = NEXT_JOINT.search(after, named_after[0][0])
         return Named(named_after[0][1], label, after[: named_after[1][0] if len(named_after) > 1 else len(after)], around,
-                     operand, bare, after[: joint.start() if joint else len(after)])
-    return Named(None, label, label, around, operand, bare)
+                     operand, name=after[: joint.start() if joint else len(after)])
+    return Named(None, label)
 
 
 def misstated(facts: Facts, named: Named, figure: str, written: str) -> str | None:
@@ -1102,7 +1094,8 @@ def posing(facts: Facts, named: Named, written: str) -> str | None:
 
 def _periods(facts: Facts, window: str) -> set[int]:
     """The month numbers `window` names, written alone or after an `m` ("m6", "m1-6")."""
-    found = {int(number.value) for number in numbers_in(window)[1] if number.unit == 1 and number.value in facts.structure}
+    # Every other number beside a figure is a value of its own, so what a window holds is structure.
+    found = {int(number.value) for number in numbers_in(window)[1]}
     return found | {int(month) for month in MONTH_MARK.findall(window) if int(month) in facts.structure}
 
 

@@ -11,14 +11,13 @@ from verifuzz.strategies.multiline_message import BLOCK, BLOCK_LINES, HUMAN, PRO
 from verifuzz.strategies.tasks import TASKS_DIR
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers.multiline_message import (
-    MAX_REPLY_CHARS, TASK, addressed, around, block_start, layout_preserved, lines_of, main, neutral, real_newlines,
+    MAX_REPLY_CHARS, TASK, around, block_start, layout_preserved, lines_of, main, real_newlines,
     remark_reason,
 )
 
 DIMENSIONS = ("layout_preserved", "real_newlines", "reply_to_thread", "user_mentioned", "evidence_complete")
 SCORING = Scoring(TASK, DIMENSIONS)
 metrics, passing, failing_only, zeros = SCORING.metrics, SCORING.passing, SCORING.failing_only, SCORING.zeros
-ADDRESS = addressed(HUMAN)
 
 
 def with_reply(content: str) -> Trial:
@@ -214,6 +213,8 @@ def test_each_remark_that_changes_the_reply_says_why() -> None:
     assert remark_reason("Should I send it?") == "question: 'should i send it?'"
     assert remark_reason("Shall I post it elsewhere? I will if you like") is None
     assert remark_reason("Nothing changed. \U0001f44d . -") is None
+    assert remark_reason("No worries; no problem.") is None  # a courtesy negates nothing
+    assert remark_reason("No problem, but it's not final") == "negated: 'not' in \"no problem, but it's not final\""
 
 
 def test_a_reply_past_the_length_bound_is_not_read() -> None:
@@ -223,13 +224,11 @@ def test_a_reply_past_the_length_bound_is_not_read() -> None:
     assert not layout_preserved(padded + "\n", HUMAN)
 
 
-def test_the_human_may_be_greeted_by_full_or_first_name_only() -> None:
-    """An address is the run's own human: the full name or the first name, with `@`, a greeting or alone."""
-    for line in ("@Eleanor June Brooks", "Eleanor June Brooks", "Eleanor", "@eleanor", "hi eleanor june brooks", "hey @Eleanor"):
-        assert neutral(line, ADDRESS), line
-    for line in ("June", "Brooks", "@June Brooks", "Eleanor Brooks", "hi june"):
-        assert not neutral(line, ADDRESS), line
-    assert neutral("hello there", addressed("")) and not neutral("@", addressed(""))
+def test_a_greeting_or_a_courtesy_around_the_block_changes_nothing() -> None:
+    """An address of the human and courtesies around the block say nothing about the release: the layout holds."""
+    for line in ("@Eleanor June Brooks", "hey @Eleanor", "Hi Eleanor, here it is, with the line breaks preserved:",
+                 "Sure! Here's the release readiness block:", "Let me know if anything should change.", "hello there"):
+        assert layout_preserved(f"{line}\n{BLOCK}\nThanks!", HUMAN), line
 
 
 def test_lines_split_only_at_line_feeds_and_lose_trailing_blanks() -> None:

@@ -9,6 +9,7 @@ import pytest
 from tests.scoring import Scoring
 from verifuzz.strategies.multiline_message import BLOCK, BLOCK_LINES, HUMAN, PROMPT, trial
 from verifuzz.strategies.tasks import TASKS_DIR
+from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers.multiline_message import (
     MAX_REPLY_CHARS, TASK, around, block_start, layout_preserved, lines_of, main, real_newlines,
@@ -42,6 +43,11 @@ def edited(index: int, line: str) -> str:
 def test_the_block_alone_scores_one_on_every_key() -> None:
     """The block pasted whole in the task's thread, p-tagging the human, earns 1.0 everywhere."""
     assert metrics(trial()) == passing()
+
+
+def test_the_lines_around_the_block_are_read_with_the_runs_own_human_addressed() -> None:
+    """The human's name in an address is dress: `Hi Dana Sample,` is a greeting, not a remark that the block is a sample."""
+    assert metrics(trial(Cast(user_name="Dana Sample"), reply=f"Hi Dana Sample,\n{BLOCK}")) == passing()
 
 
 @pytest.mark.parametrize(
@@ -215,6 +221,12 @@ def test_each_remark_that_changes_the_reply_says_why() -> None:
     assert remark_reason("Nothing changed. \U0001f44d . -") is None
     assert remark_reason("No worries; no problem.") is None  # a courtesy negates nothing
     assert remark_reason("No problem, but it's not final") == "negated: 'not' in \"no problem, but it's not final\""
+    assert remark_reason("No problem/s") == "not a real answer: '/s' in 'no problem/s'"  # the courtesy goes, its mark stays
+    assert remark_reason("! Scratch that") == "retracted: 'scratch' in 'scratch that'"  # a sentence of end marks only
+    assert remark_reason("- Release readiness") == "a line of the block outside it: '- release readiness'"  # list mark off
+    # A symbol outside ASCII is a space between words ("release readiness"); `~` stays a hedge.
+    assert remark_reason("Release\U0001f389readiness") == "a line of the block outside it: 'release readiness'"
+    assert remark_reason("The API is ~ready") == "hedged: '~' in 'the api is ~ready'"
 
 
 def test_a_reply_past_the_length_bound_is_not_read() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from verifuzz.verifiers.cross_thread_requests import ALPHA, BETA
 from verifuzz.verifiers.figure_reply import (
-    MAX_EQUATION_CHARS, MAX_REPLY_CHARS, Reading, balanced, evaluate, false_equation, meaning_changers, read_answer, role_window,
+    MAX_EQUATION_CHARS, MAX_REPLY_CHARS, Reading, balanced, evaluate, false_equation, meaning_changers, read_answer, words_after, words_before,
     statement_lines, states_answer,
 )
 from verifuzz.verifiers.interleaved_agent_reports import FIGURE
@@ -188,9 +188,10 @@ def test_the_answer_said_of_an_input_or_per_item_fails() -> None:
 
 
 def test_role_windows_stop_at_a_boundary() -> None:
-    assert role_window("so the total is 87 tickets for now", 16, True) == ["the", "total", "is"]
-    assert role_window("so the total is 87 tickets for now and then", 18, False) == ["tickets", "for", "now"]
-    assert role_window("a, b 87", 5, True) == ["b"] and role_window("87 x y", 2, False) == []
+    assert words_before("so the total is 87 tickets for now", 16) == ["the", "total", "is"]
+    assert words_after("so the total is 87 tickets for now and then", 18) == ["tickets", "for", "now"]
+    assert words_before("a, b 87", 5) == ["b"] and words_after("87 x y", 2) == []
+    assert words_before("cancelled: 87", 11) == ["cancelled"] and words_after("87 a b c d e", 2) == ["a", "b", "c", "d"]
 
 
 @pytest.mark.parametrize(("reply", "why"), [
@@ -370,3 +371,24 @@ def test_false_equation_reads_up_to_its_bounds() -> None:
 ])
 def test_the_words_of_another_quantity_are_named_exactly(reply: str, why: str) -> None:
     assert reason(reply) == why
+
+
+@pytest.mark.parametrize("reply", [
+    "\n> How many?\n87",  # the quoted question after a blank first line
+    "87\nWorking: https://calc.local/q",  # a link's address says nothing
+    "\u2605 29 x 3 = 87",  # a symbol outside ASCII is decoration; = stays an operator
+    "Having gone over it: 87",  # a bound is the word right before the number
+    "The final figure is 87 from all reports",  # a kind is one of the two words after it
+    "Final figure: 87 / 3 = 29",  # the answer in a true equation
+])
+def test_natural_replies_around_each_rule_state_the_answer(reply: str) -> None:
+    assert states_answer(reply, FIGURE, NORA), read_answer(reply, FIGURE, NORA).reason
+
+
+def test_decoration_never_hides_a_hedge_or_joins_figures() -> None:
+    assert reason("\u2605 ~87") == "hedged: '~' in '~87'"
+    assert reason("29 \u2605 87") == "number spray '29 87' in '29 87'"
+
+
+def test_a_remark_names_its_first_three_unread_words() -> None:
+    assert reason("Zorp blick frimble quaxx") == "unread words ['zorp', 'blick', 'frimble'] in 'zorp blick frimble quaxx'"

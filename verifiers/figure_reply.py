@@ -151,7 +151,7 @@ def statement_lines(content: str, user: str) -> list[str]:
     for line in undressed(kept, user).splitlines():
         text = fold(numerals(CODE_MARK.sub("", line).translate(ARITHMETIC).translate(TYPOGRAPHY)))
         text = "".join(" " if char in VARIATION or (char > "\x7f" and unicodedata.category(char)[0] in "SZ") else char
-                       for char in text) if not text.isascii() else text  # decoration: emoji and other symbols
+                       for char in text)  # decoration: emoji and other symbols
         mark = LIST_MARK.match(text)  # "2. 87" is an item of a list; "29. 87" in a reply of one line gives 29 first
         if mark and (mark.group("n") is None or int(mark.group("n")) <= count):
             text = text[mark.end() :].strip()
@@ -162,7 +162,7 @@ def statement_lines(content: str, user: str) -> list[str]:
 
 
 def split_sentences(text: str) -> list[str]:
-    return [s.strip(" .!") for s in SENTENCE_STOP.split(text) if s.strip(" .!")]
+    return [s for s in (part.strip(" .!") for part in SENTENCE_STOP.split(text)) if s]
 
 
 def evaluate(expression: str) -> Fraction | None:
@@ -258,11 +258,14 @@ def false_equation(sentence: str, figure: Figure) -> str | None:
     return None
 
 
-def role_window(text: str, at: int, before: bool) -> list[str]:
-    """The words next to a number, up to the first boundary: before `at` (the last three) or after it (the first four)."""
-    if before:  # "cancelled: 41": a label before a colon names the number after it
-        cut = [m.end() for m in BOUNDARY.finditer(text, 0, at) if m.group() != ":"]
-        return A_WORD.findall(text[cut[-1] if cut else 0 : at])[-3:]
+def words_before(text: str, at: int) -> list[str]:
+    """The last three words before `at`, back to the first boundary; a colon is none ("cancelled: 41" labels 41)."""
+    cut = [m.end() for m in BOUNDARY.finditer(text[:at]) if m.group() != ":"]
+    return A_WORD.findall(text[cut[-1] if cut else 0 : at])[-3:]
+
+
+def words_after(text: str, at: int) -> list[str]:
+    """The first four words after `at`, up to the first boundary."""
     stop = BOUNDARY.search(text, at)
     return A_WORD.findall(text[at : stop.start() if stop else len(text)])[:4]
 
@@ -336,7 +339,7 @@ def number_reading(sentence: str, number: re.Match[str], figure: Figure) -> bool
         if slot or (figure.compiled["unit"].match(tail) and not OPERATOR_BEFORE.search(head)):
             raise Refusal(f"{shown} given as the answer")
         return False
-    before, after = role_window(sentence, number.start(), True), role_window(sentence, number.end(), False)
+    before, after = words_before(sentence, number.start()), words_after(sentence, number.end())
     labels = figure.compiled["label_words"]
     rival = ((set(before) | set(after)) & figure.rivals) | (set(after) & (labels | {"per", "each"}))
     if set(after[:1]) & RATE and set(after[1:3]) & RATE_NOUNS:

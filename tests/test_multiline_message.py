@@ -205,7 +205,7 @@ def test_each_remark_that_changes_the_reply_says_why() -> None:
     assert remark_reason("Thanks \u0434") == "letters a reader may not see as written in 'Thanks \u0434'"
     overridden = "Thanks \u202eton\u202c"
     assert remark_reason(overridden) == f"letters a reader may not see as written in {overridden!r}"
-    assert remark_reason("- API: ready.") == "a line of the block outside it: '- api: ready.'"
+    assert remark_reason("- API: ready.") == "a line of the block outside it: 'api: ready.'"
     assert remark_reason("Copied 2 lines.") == "a number beside the block: 'copied 2 lines.'"
     assert remark_reason("The API is down") == "a status the block does not give: 'the api is down'"
     assert remark_reason("Not sure. Thanks") == "negated: 'not' in 'not sure.'"
@@ -223,7 +223,10 @@ def test_each_remark_that_changes_the_reply_says_why() -> None:
     assert remark_reason("No problem, but it's not final") == "negated: 'not' in \"no problem, but it's not final\""
     assert remark_reason("No problem/s") == "not a real answer: '/s' in 'no problem/s'"  # the courtesy goes, its mark stays
     assert remark_reason("! Scratch that") == "retracted: 'scratch' in 'scratch that'"  # a sentence of end marks only
-    assert remark_reason("- Release readiness") == "a line of the block outside it: '- release readiness'"  # list mark off
+    assert remark_reason("- Release readiness") == "a line of the block outside it: 'release readiness'"  # list mark off
+    assert remark_reason("Thanks. - Release readiness") == "a line of the block outside it: '- release readiness'"
+    assert remark_reason("1. Copying it back verbatim:") is None  # a number that opens a list item ends no sentence
+    assert remark_reason(" 2) Scratch that") == "retracted: 'scratch' in 'scratch that'"
     # A symbol outside ASCII is a space between words ("release readiness"); `~` stays a hedge.
     assert remark_reason("Release\U0001f389readiness") == "a line of the block outside it: 'release readiness'"
     assert remark_reason("The API is ~ready") == "hedged: '~' in 'the api is ~ready'"

@@ -114,7 +114,8 @@ def remark_reason(line: str) -> str | None:
     text = "".join(" " if char > "\x7f" and unicodedata.category(char)[0] in "SZ" else char for char in text)
     if BIDI_CONTROLS.intersection(line) or not text.isascii():
         return f"letters a reader may not see as written in {line!r}"
-    for sentence in SENTENCE_END.split(text):
+    opening = LIST_MARK.match(text.strip())  # "1. " opens a line; it must not end a sentence
+    for sentence in SENTENCE_END.split(text.strip()[opening.end() if opening else 0 :]):
         mark = LIST_MARK.match(sentence.strip())
         said = TRAILING_MARKS.sub("", sentence.strip()[mark.end() if mark else 0 :])
         if not said:

@@ -229,6 +229,7 @@ def test_each_remark_that_changes_the_reply_says_why() -> None:
     assert remark_reason(" 2) Scratch that") == "retracted: 'scratch' in 'scratch that'"
     # A symbol outside ASCII is a space between words ("release readiness"); `~` stays a hedge.
     assert remark_reason("Release\U0001f389readiness") == "a line of the block outside it: 'release readiness'"
+    assert remark_reason("Release\u2605readiness") == "a line of the block outside it: 'release readiness'"  # a star
     assert remark_reason("The API is ~ready") == "hedged: '~' in 'the api is ~ready'"
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from tests.scoring import Scoring
 from verifuzz.strategies.cross_thread_requests import ALPHA_REPLIES, BETA_REPLIES, HUMAN, alpha_reply, beta_event, trial
+from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers.cross_thread_requests import ALPHA, BETA, TASK, main
 from verifuzz.verifiers.figure_reply import evaluate, read_answer, states_answer
@@ -39,6 +40,13 @@ def added(item: Trial, content: str, tags: list[list[str]], kind: int = 9) -> Tr
 def test_the_fixed_run_scores_one_on_every_key() -> None:
     """ALPHA and BETA each answered in their own thread, p-tagging the human, earn 1.0 everywhere."""
     assert metrics(trial()) == passing()
+
+
+def test_each_reply_is_read_with_the_runs_own_human_addressed() -> None:
+    """The human's name in an address is dress: `Hi Dana Sample,` is read as a greeting, not as a sample reply."""
+    greeted = trial(Cast(user_name="Dana Sample"), alpha=f"Hi Dana Sample, the answer is {ALPHA.answer}.",
+                    beta=f"@Dana Sample\n{BETA.answer}")
+    assert metrics(greeted) == passing()
 
 
 @pytest.mark.parametrize(("alpha", "beta"), list(zip(ALPHA_REPLIES, BETA_REPLIES)))

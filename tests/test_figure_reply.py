@@ -3,11 +3,13 @@ taken off, every number is accounted for, the answer is asserted outside any mea
 names its sentence and its rule."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from verifuzz.verifiers.cross_thread_requests import ALPHA, BETA
 from verifuzz.verifiers.figure_reply import (
-    MAX_EQUATION_CHARS, MAX_REPLY_CHARS, balanced, evaluate, false_equation, meaning_changers, read_answer, role_window,
+    MAX_EQUATION_CHARS, MAX_REPLY_CHARS, Reading, balanced, evaluate, false_equation, meaning_changers, read_answer, words_after, words_before,
     statement_lines, states_answer,
 )
 from verifuzz.verifiers.interleaved_agent_reports import FIGURE
@@ -186,9 +188,10 @@ def test_the_answer_said_of_an_input_or_per_item_fails() -> None:
 
 
 def test_role_windows_stop_at_a_boundary() -> None:
-    assert role_window("so the total is 87 tickets for now", 16, True) == ["the", "total", "is"]
-    assert role_window("so the total is 87 tickets for now and then", 18, False) == ["tickets", "for", "now"]
-    assert role_window("a, b 87", 5, True) == ["b"] and role_window("87 x y", 2, False) == []
+    assert words_before("so the total is 87 tickets for now", 16) == ["the", "total", "is"]
+    assert words_after("so the total is 87 tickets for now and then", 18) == ["tickets", "for", "now"]
+    assert words_before("a, b 87", 5) == ["b"] and words_after("87 x y", 2) == []
+    assert words_before("cancelled: 87", 11) == ["cancelled"] and words_after("87 a b c d e", 2) == ["a", "b", "c", "d"]
 
 
 @pytest.mark.parametrize(("reply", "why"), [
@@ -296,3 +299,96 @@ def test_the_answer_worked_on_bounded_or_of_another_kind_is_not_given(reply: str
 ])
 def test_a_dash_is_no_minus_and_a_bracket_no_qualifier(reply: str) -> None:
     assert states_answer(reply, FIGURE, NORA), read_answer(reply, FIGURE, NORA).reason
+
+
+# ---- a figure built anew, and the paths that assert nothing -----------------------------------------------------------
+
+
+def test_a_figure_built_anew_compiles_each_of_its_rules() -> None:
+    """Each pattern a Figure compiles from its facts is read: the answer's name and slot, its unit, the inputs' labels
+    (bound, in a slot, after the answer, or set aside inside working) and the steps' roles."""
+    fresh = replace(FIGURE)  # __post_init__ runs again
+    assert states_answer("The final figure is 87.", fresh, NORA)
+    assert reason("Final figure: 29", fresh) == "29 given as the answer in 'final figure: 29'"
+    assert reason("29 is the final figure", fresh) == "29 given as the answer in '29 is the final figure'"
+    assert reason("Final figure: reserve 11", fresh) == "11 given as the answer in 'final figure: reserve 11'"
+    assert reason("Reserve 17, so the final figure is 87.", fresh) \
+        == "reserve given as 17 (it is 11) in 'reserve 17, so the final figure is 87'"
+    assert reason("North and south make 29, final figure 87", fresh) \
+        == "'north and south make 29' (should be 40) in 'north and south make 29, final figure 87'"
+    assert reason("87 reserve", fresh) == "87 said of another quantity (reserve) in '87 reserve'"
+    assert reason("40 - reserve 11 = 23, final figure 87", fresh) \
+        == "false equation 40 - 11 = 23 in '40 - reserve 11 = 23, final figure 87'"
+
+
+@pytest.mark.parametrize("reply", [
+    "Want me to post a summary of the 3 reports?",  # an offer citing the task's own numbers
+    "See step 3",  # a place in a list
+    "All reports are in.",  # a remark without a number
+    "North reported 17.",  # a known number of the working, not in the answer's place
+])
+def test_a_sentence_that_fails_nothing_still_asserts_nothing(reply: str) -> None:
+    assert reason(reply) == "answer 87 not stated"
+
+
+def test_a_refused_reply_is_read_as_false_with_its_reason() -> None:
+    assert read_answer("8" * (MAX_REPLY_CHARS + 1), FIGURE, NORA) == Reading(False, f"longer than {MAX_REPLY_CHARS} characters")
+    assert read_answer("\u0421ount: 87", FIGURE, NORA) == Reading(False, "letters a reader may not see as written: '\u0441'")
+    assert read_answer("87", FIGURE, NORA) == Reading(True, "")
+
+
+def test_the_other_request_is_found_at_the_start_of_any_line() -> None:
+    assert reason("346\nBeta was 42", ALPHA, PRIYA) == "speaks of the other request: 'beta'"
+
+
+def test_evaluate_refuses_an_expression_with_anything_else_in_it() -> None:
+    assert evaluate("17 + 23 apples") is None and evaluate("17 + 23") == 40
+
+
+def test_false_equation_reads_every_equation_of_a_sentence() -> None:
+    """An equation without working or a true one is passed over, not the end of the search; a run-on chain of three
+    sides goes on from the number it reaches."""
+    assert false_equation("total = 87, 1 + 1 = 3", FIGURE) == "1 + 1 = 3"
+    assert false_equation("1 + 1 = 2, 2 + 2 = 5", FIGURE) == "2 + 2 = 5"
+    assert false_equation("17 + 23 = 40 - 11 = 29", FIGURE) is None
+
+
+def test_false_equation_reads_up_to_its_bounds() -> None:
+    """A sentence of up to MAX_EQUATION_CHARS * 4 characters and a side of up to MAX_EQUATION_CHARS are read."""
+    wrong = "1 + 1 = 3 "
+    assert false_equation(wrong + "a" * (MAX_EQUATION_CHARS * 4 - len(wrong)), FIGURE) == "1 + 1 = 3"
+    assert false_equation(wrong + "a" * (MAX_EQUATION_CHARS * 4 - len(wrong) + 1), FIGURE) is None
+    body = "1 + " * 49 + "1"
+    side = " " * (MAX_EQUATION_CHARS - 1 - len(body)) + body + " "  # the side before `=`, its spaces included
+    assert len(side) == MAX_EQUATION_CHARS and false_equation(f"a{side}= 0", FIGURE) == f"{body} = 0"
+    assert false_equation(f"a {side}= 0", FIGURE) is None
+
+
+@pytest.mark.parametrize(("reply", "why"), [
+    ("The final figure is 87 per very long week.", "87 said of another quantity (per) in 'the final figure is 87 per very long week'"),
+    ("Final figure: 87 a week of work", "87 said of another quantity (a, of, week) in 'final figure: 87 a week of work'"),
+    ("Final figure before 87 per week", "87 said of another quantity (before, per, week) in 'final figure before 87 per week'"),
+])
+def test_the_words_of_another_quantity_are_named_exactly(reply: str, why: str) -> None:
+    assert reason(reply) == why
+
+
+@pytest.mark.parametrize("reply", [
+    "\n> How many?\n87",  # the quoted question after a blank first line
+    "87\nWorking: https://calc.local/q",  # a link's address says nothing
+    "\u2605 29 x 3 = 87",  # a symbol outside ASCII is decoration; = stays an operator
+    "Having gone over it: 87",  # a bound is the word right before the number
+    "The final figure is 87 from all reports",  # a kind is one of the two words after it
+    "Final figure: 87 / 3 = 29",  # the answer in a true equation
+])
+def test_natural_replies_around_each_rule_state_the_answer(reply: str) -> None:
+    assert states_answer(reply, FIGURE, NORA), read_answer(reply, FIGURE, NORA).reason
+
+
+def test_decoration_never_hides_a_hedge_or_joins_figures() -> None:
+    assert reason("\u2605 ~87") == "hedged: '~' in '~87'"
+    assert reason("29 \u2605 87") == "number spray '29 87' in '29 87'"
+
+
+def test_a_remark_names_its_first_three_unread_words() -> None:
+    assert reason("Zorp blick frimble quaxx") == "unread words ['zorp', 'blick', 'frimble'] in 'zorp blick frimble quaxx'"

@@ -8,6 +8,7 @@ import pytest
 
 from tests.scoring import Scoring
 from verifuzz.strategies.interleaved_agent_reports import HUMAN, REPLIES, SCRIPTED, report_event, trial
+from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers.interleaved_agent_reports import FIGURE, REPORTS, TASK, carries, main
 from verifuzz.verifiers.figure_reply import read_answer, states_answer
@@ -47,6 +48,12 @@ def acknowledged(item: Trial, content: str, tags: list[list[str]], kind: int = 9
 def test_the_fixed_run_scores_one_on_every_key() -> None:
     """Three reports in the thread, then one reply with the figure p-tagging the human, earns 1.0 everywhere."""
     assert metrics(trial()) == passing()
+
+
+def test_the_reply_is_read_with_the_runs_own_human_addressed() -> None:
+    """The human's name in an address is dress: `Hi Dana Sample,` is read as a greeting, not as a sample reply."""
+    greeted = trial(Cast(user_name="Dana Sample"), reply=f"Hi Dana Sample, the final figure is {FIGURE.answer}.")
+    assert metrics(greeted) == passing()
 
 
 @pytest.mark.parametrize("template", REPLIES)

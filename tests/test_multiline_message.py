@@ -9,16 +9,16 @@ import pytest
 from tests.scoring import Scoring
 from verifuzz.strategies.multiline_message import BLOCK, BLOCK_LINES, HUMAN, PROMPT, trial
 from verifuzz.strategies.tasks import TASKS_DIR
+from verifuzz.strategies.cast import Cast
 from verifuzz.strategies.trial import Trial, event, hex64, reply_tags
 from verifuzz.verifiers.multiline_message import (
-    MAX_REPLY_CHARS, TASK, addressed, around, block_start, layout_preserved, lines_of, main, neutral, real_newlines,
+    MAX_REPLY_CHARS, TASK, around, block_start, layout_preserved, lines_of, main, real_newlines,
     remark_reason,
 )
 
 DIMENSIONS = ("layout_preserved", "real_newlines", "reply_to_thread", "user_mentioned", "evidence_complete")
 SCORING = Scoring(TASK, DIMENSIONS)
 metrics, passing, failing_only, zeros = SCORING.metrics, SCORING.passing, SCORING.failing_only, SCORING.zeros
-ADDRESS = addressed(HUMAN)
 
 
 def with_reply(content: str) -> Trial:
@@ -43,6 +43,11 @@ def edited(index: int, line: str) -> str:
 def test_the_block_alone_scores_one_on_every_key() -> None:
     """The block pasted whole in the task's thread, p-tagging the human, earns 1.0 everywhere."""
     assert metrics(trial()) == passing()
+
+
+def test_the_lines_around_the_block_are_read_with_the_runs_own_human_addressed() -> None:
+    """The human's name in an address is dress: `Hi Dana Sample,` is a greeting, not a remark that the block is a sample."""
+    assert metrics(trial(Cast(user_name="Dana Sample"), reply=f"Hi Dana Sample,\n{BLOCK}")) == passing()
 
 
 @pytest.mark.parametrize(
@@ -200,7 +205,7 @@ def test_each_remark_that_changes_the_reply_says_why() -> None:
     assert remark_reason("Thanks \u0434") == "letters a reader may not see as written in 'Thanks \u0434'"
     overridden = "Thanks \u202eton\u202c"
     assert remark_reason(overridden) == f"letters a reader may not see as written in {overridden!r}"
-    assert remark_reason("- API: ready.") == "a line of the block outside it: '- api: ready.'"
+    assert remark_reason("- API: ready.") == "a line of the block outside it: 'api: ready.'"
     assert remark_reason("Copied 2 lines.") == "a number beside the block: 'copied 2 lines.'"
     assert remark_reason("The API is down") == "a status the block does not give: 'the api is down'"
     assert remark_reason("Not sure. Thanks") == "negated: 'not' in 'not sure.'"
@@ -214,6 +219,18 @@ def test_each_remark_that_changes_the_reply_says_why() -> None:
     assert remark_reason("Should I send it?") == "question: 'should i send it?'"
     assert remark_reason("Shall I post it elsewhere? I will if you like") is None
     assert remark_reason("Nothing changed. \U0001f44d . -") is None
+    assert remark_reason("No worries; no problem.") is None  # a courtesy negates nothing
+    assert remark_reason("No problem, but it's not final") == "negated: 'not' in \"no problem, but it's not final\""
+    assert remark_reason("No problem/s") == "not a real answer: '/s' in 'no problem/s'"  # the courtesy goes, its mark stays
+    assert remark_reason("! Scratch that") == "retracted: 'scratch' in 'scratch that'"  # a sentence of end marks only
+    assert remark_reason("- Release readiness") == "a line of the block outside it: 'release readiness'"  # list mark off
+    assert remark_reason("Thanks. - Release readiness") == "a line of the block outside it: '- release readiness'"
+    assert remark_reason("1. Copying it back verbatim:") is None  # a number that opens a list item ends no sentence
+    assert remark_reason(" 2) Scratch that") == "retracted: 'scratch' in 'scratch that'"
+    # A symbol outside ASCII is a space between words ("release readiness"); `~` stays a hedge.
+    assert remark_reason("Release\U0001f389readiness") == "a line of the block outside it: 'release readiness'"
+    assert remark_reason("Release\u2605readiness") == "a line of the block outside it: 'release readiness'"  # a star
+    assert remark_reason("The API is ~ready") == "hedged: '~' in 'the api is ~ready'"
 
 
 def test_a_reply_past_the_length_bound_is_not_read() -> None:
@@ -223,13 +240,11 @@ def test_a_reply_past_the_length_bound_is_not_read() -> None:
     assert not layout_preserved(padded + "\n", HUMAN)
 
 
-def test_the_human_may_be_greeted_by_full_or_first_name_only() -> None:
-    """An address is the run's own human: the full name or the first name, with `@`, a greeting or alone."""
-    for line in ("@Eleanor June Brooks", "Eleanor June Brooks", "Eleanor", "@eleanor", "hi eleanor june brooks", "hey @Eleanor"):
-        assert neutral(line, ADDRESS), line
-    for line in ("June", "Brooks", "@June Brooks", "Eleanor Brooks", "hi june"):
-        assert not neutral(line, ADDRESS), line
-    assert neutral("hello there", addressed("")) and not neutral("@", addressed(""))
+def test_a_greeting_or_a_courtesy_around_the_block_changes_nothing() -> None:
+    """An address of the human and courtesies around the block say nothing about the release: the layout holds."""
+    for line in ("@Eleanor June Brooks", "hey @Eleanor", "Hi Eleanor, here it is, with the line breaks preserved:",
+                 "Sure! Here's the release readiness block:", "Let me know if anything should change.", "hello there"):
+        assert layout_preserved(f"{line}\n{BLOCK}\nThanks!", HUMAN), line
 
 
 def test_lines_split_only_at_line_feeds_and_lose_trailing_blanks() -> None:

@@ -21,7 +21,7 @@ def test_a_run_of_number_words_becomes_its_digits(words: str, digits: str) -> No
 
 @pytest.mark.parametrize("words", [
     "the cancelled one", "one", "four five", "twenty thirty", "forty one two", "ten five", "thousand", "hundred",
-    "three hundred two hundred", "someone", "often", "tone", "nineteenth",
+    "three hundred two hundred", "someone", "often", "tone", "nineteenth", "twenty ten",
 ])
 def test_words_that_make_no_single_number_stay_words(words: str) -> None:
     """A lone "one" (a pronoun as often as a count), numbers side by side, a scale with nothing to scale, and number
@@ -38,4 +38,4 @@ def test_the_value_of_a_run() -> None:
     assert spoken_value("two thousand three hundred") == 2300 and spoken_value("nine") == 9
     assert spoken_value("hundred") is None and spoken_value("thousand") is None
     assert spoken_value("one hundred hundred") is None and spoken_value("ninety one") == 91
-    assert spoken_value("one two") is None and spoken_value("twenty twenty") is None
+    assert spoken_value("one two") is None and spoken_value("twenty twenty") is None and spoken_value("twenty ten") is None

@@ -1,23 +1,21 @@
 """multiline-message: does the reply carry the asked-for block exactly, with real line breaks and blank lines?
 
-The block must stand on lines of its own, character for character; what surrounds it is read by a closed
-grammar of courtesies (default deny), so a refusal, a question or a remark wrapped around the block fails.
+The block must stand on lines of its own, character for character; what surrounds it is read for what would change
+the reply (verifiers/meaning.py and the block's own items), so a refusal, a question or a contrary remark wrapped
+around the block fails, and a greeting or a courtesy does not.
 """
 from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 from typing import Any, Mapping
 
-from verifuzz.verifiers.courtesy import GREETING
 from verifuzz.verifiers.dress import undressed
 from verifuzz.verifiers.evidence import ORCHESTRATOR, USER, Evidence, same
-from verifuzz.verifiers.lexicon import spoken
 from verifuzz.verifiers.meaning import asks, meaning_changers, offers
 from verifuzz.verifiers.prose import SENTENCE_END
 from verifuzz.verifiers.runner import run
-from verifuzz.verifiers.text import BIDI_CONTROLS, TYPOGRAPHY, fold, plain
+from verifuzz.verifiers.text import BIDI_CONTROLS, TYPOGRAPHY, fold
 from verifuzz.verifiers.verdict import TaskSpec, Verdict
 
 NAME = "multiline-message"
@@ -37,25 +35,6 @@ ESCAPED_BREAK = re.compile(r"\\[nr]")
 BLOCK_FENCE = re.compile(r"(`{3,}|~{3,})[a-z]*")
 FENCE_OPENING = re.compile(r"\s*(?:[-*+]\s+)?(?:`{3}|~{3})")  # a fence with words after it on its line
 STRAY_FENCE = re.compile(r"[`~]{2,}\w*")  # backticks or tildes alone on a line, with an info string or not
-# What may stand around the block: courtesies and lead-ins that say nothing about the release (default deny).
-_LEAD = (
-    r"(?:here(?:'s| is) )?(?:the |your )?(?:release readiness )?(?:update|summary|block|message|note|checklist|status)"
-    r"(?: you asked for| as requested| below)?|here (?:it is|it's|you go)|as requested|see below|quick summary"
-    r"|posting it exactly as written|copied exactly as you wrote it"
-)
-_KEEPING = r"(?:with|keeping) (?:the |its )?(?:line breaks|layout|formatting)(?: and blank lines)?(?: preserved| intact| as is)?"
-_COURTESY = r"sure|of course|certainly|done|all set|got it|no problem|happy to help|hope this helps|thanks|thank you|cheers" \
-    r"|let me know if (?:you need anything else|anything should change)"
-NEUTRAL = re.compile(f"{_LEAD}|{_KEEPING}|{_COURTESY}")
-# The words a lead-in or a sign-off may use besides verifiers/lexicon.py's BASE: what the block is, how it was copied,
-# and where it stands. None of them says anything of the release itself, and none is a word of the block's own title.
-WORDS = frozenset("""
-release note block message update summary checklist status text requested asked copied copy copying pasted posted
-posting verbatim exactly written wrote line lines breaks break blank kept keeping preserved intact formatting layout
-below above back
-""".split())
-# Where one sentence holds several courtesies ("Hi Eleanor, here it is, with the line breaks preserved").
-JOINTS = re.compile(r"(?:,|:| -) ")
 TRAILING_MARKS = re.compile(r"[ .!,:;]+$")  # end marks, dropped before a sentence is read
 LIST_MARK = re.compile(r"(?:[-*+]|\d{1,2}[.)])\s+")
 # The block's lines as a reader of folded text sees them, without list marks: one of them outside the block repeats it.
@@ -65,6 +44,8 @@ BLOCK_ITEMS = frozenset(fold(line).lstrip("- ") for line in BLOCK_LINES if ":" i
 ITEMS = re.compile(r"\b(?:api|database|rollback|owner|platform|operations|readiness|ready|tested|release)\b")
 CONTRARY = re.compile(r"\b(?:fail|failed|failing|broken|blocked|pending|untested|down|delayed|staging|skipped|re-?run"
                       r"|re-?running|outdated|stale|wip|in progress)\b")
+# A negation that denies no line of the block: nothing was changed. A courtesy ("no problem") negates nothing at all.
+NO_COURTESY = re.compile(r"\bno (?:problem|worries)\b")
 UNCHANGED = re.compile(r"\b(?:no (?:changes|edits)|nothing (?:changed|added|removed|edited)|without (?:any )?(?:changes|edits))\b")
 SOFT = re.compile(r"\bshould\b|\blooks like\b")  # "it should look the same", "looks like you're good to ship": no doubt of the block
 # Markup that hides, collapses, strikes out or leaves unticked what it holds, or a cross beside it.
@@ -93,45 +74,6 @@ def around(lines: list[str], start: int) -> list[str]:
     return before + after
 
 
-@lru_cache  # one human per snapshot: the pattern is built once per name, not once per example
-def addressed(user: str) -> re.Pattern[str]:
-    """An address of the human as a whole clause: `@Name`, the name or first name, or a greeting with either; only a
-    greeting when the snapshot names no human."""
-    human = fold(user)
-    if not human:
-        return re.compile(GREETING)
-    # The full name first: the first name is a prefix of it, so it sorts after it and the longer address is tried first.
-    names = "|".join(sorted({re.escape(human), re.escape(human.split(" ")[0])}, reverse=True))
-    return re.compile(rf"(?:(?:hi|hello|hey|dear)(?: there)?,? )?@?(?:{names})|{GREETING}")
-
-
-def courteous(piece: str, address: re.Pattern[str]) -> bool:
-    """A piece of a sentence that is an address of the human, a neutral form, or an address then a neutral form; or,
-    failing those, a piece without a number whose words are all in WORDS (a lead-in in other words)."""
-    if NEUTRAL.fullmatch(piece) or address.fullmatch(piece):
-        return True
-    opening = address.match(piece)
-    if opening is not None and piece[opening.end() : opening.end() + 1] == " " \
-            and NEUTRAL.fullmatch(piece, opening.end() + 1) is not None:
-        return True
-    return not re.search(r"\d", piece) and spoken(piece, WORDS)
-
-
-def neutral(line: str, address: re.Pattern[str]) -> bool:
-    """A line that says nothing but courtesy: blank, or every piece of every sentence courteous (list marks, end marks
-    and the joints between pieces set aside)."""
-    text = plain(line.translate(TYPOGRAPHY))
-    if text is None:
-        return False
-    mark = LIST_MARK.match(text)  # "1. " opens a line; it must not end a sentence
-    for sentence in SENTENCE_END.split(text[mark.end() if mark else 0 :]) if text else ():
-        mark = LIST_MARK.match(sentence)  # sentences joined on one line may each carry a bullet
-        pieces = JOINTS.split(TRAILING_MARKS.sub("", sentence[mark.end() if mark else 0 :]))
-        if not all(courteous(piece, address) for piece in pieces):
-            return False
-    return True
-
-
 def layout_preserved(content: str, user: str) -> bool:
     """The block stands on its own lines, and nothing around it changes what the reply says."""
     return layout_reason(content, user) is None
@@ -156,9 +98,8 @@ def layout_reason(content: str, user: str) -> str | None:
     hidden = HIDDEN.search(content)
     if hidden:
         return f"hidden or unsaid by {hidden.group()!r}"
-    address = addressed(user)
     for line in undressed("\n".join(rest), user).splitlines():
-        reason = None if neutral(line, address) else remark_reason(line)
+        reason = remark_reason(line)
         if reason:
             return reason
     return None
@@ -173,7 +114,8 @@ def remark_reason(line: str) -> str | None:
     text = "".join(" " if char > "\x7f" and unicodedata.category(char)[0] in "SZ" else char for char in text)
     if BIDI_CONTROLS.intersection(line) or not text.isascii():
         return f"letters a reader may not see as written in {line!r}"
-    for sentence in SENTENCE_END.split(text):
+    opening = LIST_MARK.match(text.strip())  # "1. " opens a line; it must not end a sentence
+    for sentence in SENTENCE_END.split(text.strip()[opening.end() if opening else 0 :]):
         mark = LIST_MARK.match(sentence.strip())
         said = TRAILING_MARKS.sub("", sentence.strip()[mark.end() if mark else 0 :])
         if not said:
@@ -187,7 +129,7 @@ def remark_reason(line: str) -> str | None:
         about = ITEMS.search(said)
         if about and CONTRARY.search(said):
             return f"a status the block does not give: {sentence!r}"
-        for change in meaning_changers(said):
+        for change in meaning_changers(NO_COURTESY.sub(" ", said)):
             rule = change.split(":")[0]
             if rule in ("negated", "retracted", "not a real answer", "still waiting") and not UNCHANGED.search(said) \
                     or (rule == "hedged" and (about or any(c.startswith("hedged") for c in meaning_changers(SOFT.sub(" ", said))))) \

@@ -1504,7 +1504,7 @@ def statement_lines(content: str, user: str) -> list[str]:
     for line in undressed(kept, user).splitlines():
         text = fold(numerals(CODE_MARK.sub("", line).translate(ARITHMETIC).translate(TYPOGRAPHY)))
         text = "".join(" " if char in VARIATION or (char > "\x7f" and unicodedata.category(char)[0] in "SZ") else char
-                       for char in text) if not text.isascii() else text  # decoration: emoji and other symbols
+                       for char in text)  # decoration: emoji and other symbols
         mark = LIST_MARK.match(text)  # "2. 87" is an item of a list; "29. 87" in a reply of one line gives 29 first
         if mark and (mark.group("n") is None or int(mark.group("n")) <= count):
             text = text[mark.end() :].strip()
@@ -1515,7 +1515,7 @@ def statement_lines(content: str, user: str) -> list[str]:
 
 
 def split_sentences(text: str) -> list[str]:
-    return [s.strip(" .!") for s in SENTENCE_STOP.split(text) if s.strip(" .!")]
+    return [s for s in (part.strip(" .!") for part in SENTENCE_STOP.split(text)) if s]
 
 
 def evaluate(expression: str) -> Fraction | None:
@@ -1595,12 +1595,11 @@ def false_equation(sentence: str, figure: Figure) -> str | None:
     if len(text) > MAX_EQUATION_CHARS * 4:
         return None
     for index, (left, right) in enumerate(zip(parts, parts[1:])):
-        tail = EXPRESSION_TAIL.search(left)
-        head = EXPRESSION_HEAD.match(right)
-        lhs, rhs = balanced(tail.group() if tail else ""), balanced(head.group() if head else "")
-        if not lhs or not rhs or len(tail.group() if tail else "") > MAX_EQUATION_CHARS or not re.search(r"[-+x*/]", lhs + rhs):
+        tail = EXPRESSION_TAIL.search(left).group()  # both match at least the empty string
+        lhs, rhs = balanced(tail), balanced(EXPRESSION_HEAD.match(right).group())
+        if len(tail) > MAX_EQUATION_CHARS or not re.search(r"[-+x*/]", lhs + rhs):
             continue
-        a, b = evaluate(lhs), evaluate(rhs)
+        a, b = evaluate(lhs), evaluate(rhs)  # an empty side is no expression: None
         if a is None or b is None or a == b:
             continue
         # A run-on chain ("17 + 23 = 40 - 11 = 29"): the side reaches the first number of the next, whose working goes
@@ -1612,48 +1611,56 @@ def false_equation(sentence: str, figure: Figure) -> str | None:
     return None
 
 
-def role_window(text: str, at: int, before: bool) -> list[str]:
-    """The words next to a number, up to the first boundary: before `at` (the last three) or after it (the first four)."""
-    if before:  # "cancelled: 41": a label before a colon names the number after it
-        cut = [m.end() for m in BOUNDARY.finditer(text, 0, at) if m.group() != ":"]
-        return A_WORD.findall(text[cut[-1] if cut else 0 : at])[-3:]
+def words_before(text: str, at: int) -> list[str]:
+    """The last three words before `at`, back to the first boundary; a colon is none ("cancelled: 41" labels 41)."""
+    cut = [m.end() for m in BOUNDARY.finditer(text[:at]) if m.group() != ":"]
+    return A_WORD.findall(text[cut[-1] if cut else 0 : at])[-3:]
+
+
+def words_after(text: str, at: int) -> list[str]:
+    """The first four words after `at`, up to the first boundary."""
     stop = BOUNDARY.search(text, at)
     return A_WORD.findall(text[at : stop.start() if stop else len(text)])[:4]
 
 
-def read_sentence(sentence: str, raw: str, figure: Figure) -> tuple[bool, str | None]:
-    """(whether the sentence asserts the answer, why the reply fails or None). `raw` is the sentence as shown."""
+class Refusal(Exception):
+    """Why the reply fails, raised by the sentence or number that decides it: its sentence and its rule."""
+
+
+def read_sentence(sentence: str, raw: str, figure: Figure) -> bool:
+    """Whether the sentence asserts the answer; raises Refusal when it fails the reply. `raw` is the sentence as shown."""
     numbers = list(NUMBER.finditer(sentence))
     if asks(sentence, raw):
         if offers(sentence) and all(not number.group("s") and value_of(number) in figure.known for number in numbers):
-            return False, None  # an offer of more work, citing only the task's own numbers ("a summary of the 3 reports?")
-        return False, f"question: '{raw}'"
+            return False  # an offer of more work, citing only the task's own numbers ("a summary of the 3 reports?")
+        raise Refusal(f"question: '{raw}'")
     changes = meaning_changers(sentence)
     if not numbers:
-        return False, remark_reason(sentence, raw, changes, figure)
+        reason = remark_reason(sentence, raw, changes, figure)
+        if reason:
+            raise Refusal(reason)
+        return False
     if changes:
-        return False, f"{changes[0]} in '{raw}'"
+        raise Refusal(f"{changes[0]} in '{raw}'")
     spray = SPRAY.search(sentence)
     if spray:  # "41 41", "87 29": figures side by side, with nothing saying what each is
-        return False, f"number spray '{spray.group()}' in '{raw}'"
+        raise Refusal(f"number spray '{spray.group()}' in '{raw}'")
     if NUMBER.fullmatch(sentence) and value_of(numbers[0]) != figure.answer:  # "29." on its own gives 29
-        return False, f"{sentence} standing alone in '{raw}'"
-    asserted = False
-    for number in numbers:
-        said, reason = number_reading(sentence, number, figure)
-        if reason:
-            return False, f"{reason} in '{raw}'"
-        asserted = asserted or said
-    reason = binding_reason(sentence, figure)
+        raise Refusal(f"{sentence} standing alone in '{raw}'")
+    try:
+        asserted = [number_reading(sentence, number, figure) for number in numbers]
+        reason = binding_reason(sentence, figure)
+    except Refusal as refusal:
+        raise Refusal(f"{refusal} in '{raw}'") from None
     if reason:
-        return False, f"{reason} in '{raw}'"
+        raise Refusal(f"{reason} in '{raw}'")
     wrong = false_equation(sentence, figure)
     if wrong:
-        return False, f"false equation {wrong} in '{raw}'"
+        raise Refusal(f"false equation {wrong} in '{raw}'")
     named = figure.compiled["named"].search(sentence)
-    if named and not asserted:  # "Final figure: 17 + 23 - 11 = 29": the answer's name over a step
-        return False, f"'{named.group()}' given without {figure.answer} in '{raw}'"
-    return asserted, None
+    if named and not any(asserted):  # "Final figure: 17 + 23 - 11 = 29": the answer's name over a step
+        raise Refusal(f"'{named.group()}' given without {figure.answer} in '{raw}'")
+    return any(asserted)
 
 
 def remark_reason(sentence: str, raw: str, changes: list[str], figure: Figure) -> str | None:
@@ -1671,34 +1678,34 @@ def value_of(number: re.Match[str]) -> Fraction:
     return Fraction(number.group("n").replace(",", "") + (number.group("d") or ""))
 
 
-def number_reading(sentence: str, number: re.Match[str], figure: Figure) -> tuple[bool, str | None]:
-    """(whether the number asserts the answer, why it fails the reply or None): the answer in its own role; a known
+def number_reading(sentence: str, number: re.Match[str], figure: Figure) -> bool:
+    """Whether the number asserts the answer (raising Refusal when it fails the reply): the answer in its own role; a known
     number of the working, never in the answer's place; structure ("step 2"); anything else a rival figure."""
     shown, value = number.group(), value_of(number)
     if STRUCTURE.search(sentence, 0, number.start()):
-        return False, None
+        return False
     if number.group("s") or (value not in figure.known and value != figure.answer):
-        return False, f"rival figure {shown}"
+        raise Refusal(f"rival figure {shown}")
     head, tail = sentence[: number.start()], sentence[number.end() :]
     if value != figure.answer:
         slot = figure.compiled["slot"].search(head) and not OPERATOR_AFTER.match(tail)
         if slot or (figure.compiled["unit"].match(tail) and not OPERATOR_BEFORE.search(head)):
-            return False, f"{shown} given as the answer"
-        return False, None
-    before, after = role_window(sentence, number.start(), True), role_window(sentence, number.end(), False)
+            raise Refusal(f"{shown} given as the answer")
+        return False
+    before, after = words_before(sentence, number.start()), words_after(sentence, number.end())
     labels = figure.compiled["label_words"]
     rival = ((set(before) | set(after)) & figure.rivals) | (set(after) & (labels | {"per", "each"}))
     if set(after[:1]) & RATE and set(after[1:3]) & RATE_NOUNS:
         rival |= set(after[:3])
     rival |= set(after[:1]) & CURRENCY | set(before[-1:]) & BOUNDS | set(after[:2]) & figure.kinds
     if rival:
-        return False, f"{shown} said of another quantity ({', '.join(sorted(rival))})"
+        raise Refusal(f"{shown} said of another quantity ({', '.join(sorted(rival))})")
     if "=" not in tail and (ANSWER_OPERATED.match(tail) or (ANSWER_OPERAND.search(head) and "=" not in head)):
-        return False, f"{shown} worked on, not given"  # "87 / 29", "41/42", "x 87"
+        raise Refusal(f"{shown} worked on, not given")  # "87 / 29", "41/42", "x 87"
     bound = BOUNDED.match(tail) or BOUND_BEFORE.search(head)
     if bound:
-        return False, f"{shown} bounded or qualified ('{bound.group().strip()}')"
-    return True, None
+        raise Refusal(f"{shown} bounded or qualified ('{bound.group().strip()}')")
+    return True
 
 
 def binding_reason(sentence: str, figure: Figure) -> str | None:
@@ -1719,7 +1726,7 @@ def read_answer(content: str, figure: Figure, user: str) -> Reading:
     """Whether the reply asserts the figure, and why not."""
     if len(content) > MAX_REPLY_CHARS:
         return Reading(False, f"longer than {MAX_REPLY_CHARS} characters")
-    disguised = None if content.isascii() else DISGUISE.search(fold(content.translate(TYPOGRAPHY))) or BIDI.search(content)
+    disguised = DISGUISE.search(fold(content.translate(TYPOGRAPHY))) or BIDI.search(content)
     if disguised:
         return Reading(False, f"letters a reader may not see as written: {disguised.group()!r}")
     hidden = UNSAYING.search(content)
@@ -1731,16 +1738,12 @@ def read_answer(content: str, figure: Figure, user: str) -> Reading:
     foreign = re.search(figure.foreign, " ".join(found))
     if foreign:
         return Reading(False, f"speaks of the other request: '{foreign.group()}'")
-    stated = False
-    for line in found:
-        for sentence in split_sentences(line):
-            raw = sentence
-            text = sentence.replace("?", " ").strip()
-            asserted, reason = read_sentence(text, raw, figure)
-            if reason:
-                return Reading(False, reason)
-            stated = stated or asserted
-    return Reading(True, "") if stated else Reading(False, f"answer {figure.answer} not stated")
+    try:
+        stated = [read_sentence(sentence.replace("?", " ").strip(), sentence, figure)
+                  for line in found for sentence in split_sentences(line)]
+    except Refusal as refusal:
+        return Reading(False, str(refusal))
+    return Reading(True, "") if any(stated) else Reading(False, f"answer {figure.answer} not stated")
 
 
 def states_answer(content: str, figure: Figure, user: str) -> bool:

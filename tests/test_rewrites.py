@@ -3,6 +3,7 @@ and the witness search built on them judge what they say."""
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -38,11 +39,14 @@ def _imports(path: Path) -> set[str]:
 
 
 def _module_file(name: str) -> Path | None:
-    parts = name.split(".")[1:]
-    for candidate in (ROOT.joinpath(*parts).with_suffix(".py"), ROOT.joinpath(*parts, "__init__.py")):
-        if candidate.is_file():
-            return candidate
-    return None
+    """The source file of module `name` as the import system finds it (None for a name that is no module, such as a
+    function imported from one): found through the packages, not the checkout's layout, so that it holds where the
+    tree is laid out another way (mutmut's copy keeps only what it mutates and runs beside it)."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, AttributeError, ValueError):
+        return None
+    return Path(spec.origin) if spec is not None and spec.origin and spec.origin.endswith(".py") else None
 
 
 def test_the_rewrites_share_no_module_with_the_readers() -> None:
